@@ -1,0 +1,97 @@
+package dev.ruminate.core.error;
+
+import java.time.Duration;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The provider answered with an HTTP error status.
+ *
+ * @since 0.1
+ */
+public class ProviderHttpException extends RuminateException {
+
+    private static final long serialVersionUID = 1L;
+
+    private final int status;
+    private final transient ProviderError error;
+    private final @Nullable String requestId;
+    private final @Nullable Duration retryAfter;
+    private final String bodyExcerpt;
+
+    /**
+     * Creates the error.
+     *
+     * @param provider the provider name
+     * @param status the HTTP status
+     * @param error the parsed provider error
+     * @param requestId the provider's request id header, if any
+     * @param retryAfter the delay the provider asked for, if any
+     * @param bodyExcerpt the start of the response body (bounded), for diagnostics
+     */
+    public ProviderHttpException(String provider, int status, ProviderError error, @Nullable String requestId,
+                                 @Nullable Duration retryAfter, String bodyExcerpt) {
+        super(provider + " answered HTTP " + status + ": " + error.describe()
+                + (requestId != null ? " [request id " + requestId + "]" : ""), null);
+        this.status = status;
+        this.error = Objects.requireNonNull(error, "error");
+        this.requestId = requestId;
+        this.retryAfter = retryAfter;
+        this.bodyExcerpt = bodyExcerpt;
+    }
+
+    /**
+     * Returns the HTTP status.
+     *
+     * @return the status code
+     */
+    public int status() {
+        return status;
+    }
+
+    /**
+     * Returns the error the provider reported in its body.
+     *
+     * @return the parsed error, {@link ProviderError#UNKNOWN} when the body was not understood
+     */
+    public ProviderError error() {
+        return error;
+    }
+
+    /**
+     * Returns the provider's request id.
+     *
+     * @return the id, or null
+     */
+    public @Nullable String requestId() {
+        return requestId;
+    }
+
+    /**
+     * Returns the delay the provider asked for ({@code Retry-After}).
+     *
+     * @return the delay, or null when none was given
+     */
+    public @Nullable Duration retryAfter() {
+        return retryAfter;
+    }
+
+    /**
+     * Returns the start of the response body, at most a few kilobytes.
+     *
+     * @return the excerpt, possibly empty
+     */
+    public String bodyExcerpt() {
+        return bodyExcerpt;
+    }
+
+    @Override
+    public boolean isRetryable() {
+        return status == 408 || status == 409 || status == 429 || status >= 500;
+    }
+
+    @Override
+    public String type() {
+        return "http_error";
+    }
+}

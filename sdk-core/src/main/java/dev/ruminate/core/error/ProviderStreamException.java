@@ -1,0 +1,47 @@
+package dev.ruminate.core.error;
+
+import java.util.Objects;
+
+/**
+ * The provider reported an error inside a stream that had started (an SSE {@code error} event, an
+ * {@code {"error": …}} chunk): HTTP said 200, the provider then gave up.
+ *
+ * @since 0.1
+ */
+public final class ProviderStreamException extends RuminateException {
+
+    private static final long serialVersionUID = 1L;
+
+    private final transient ProviderError error;
+
+    /**
+     * Creates the error.
+     *
+     * @param provider the provider name
+     * @param error what the provider reported
+     */
+    public ProviderStreamException(String provider, ProviderError error) {
+        super(provider + " reported an error in the stream: " + error.describe(), null);
+        this.error = Objects.requireNonNull(error, "error");
+    }
+
+    /**
+     * Returns what the provider reported.
+     *
+     * @return the error
+     */
+    public ProviderError error() {
+        return error;
+    }
+
+    @Override
+    public boolean isRetryable() {
+        String type = error.type();
+        return type != null && (type.contains("overloaded") || type.contains("rate_limit") || type.contains("server_error"));
+    }
+
+    @Override
+    public String type() {
+        return "provider_stream_error";
+    }
+}

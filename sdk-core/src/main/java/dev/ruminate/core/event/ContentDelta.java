@@ -1,0 +1,19 @@
+package dev.ruminate.core.event;
+
+import java.util.Objects;
+
+/**
+ * A fragment of the answer text.
+ *
+ * @param part the part this fragment belongs to
+ * @param text the fragment, possibly empty
+ * @since 0.1
+ */
+public record ContentDelta(int part, String text) implements ChatEvent {
+
+    /** Validates the fields. */
+    public ContentDelta {
+        Parts.requireIndex(part);
+        Objects.requireNonNull(text, "text");
+    }
+}

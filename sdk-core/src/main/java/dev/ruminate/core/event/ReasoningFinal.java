@@ -1,0 +1,24 @@
+package dev.ruminate.core.event;
+
+import java.util.Objects;
+
+/**
+ * The provider's own complete text of a reasoning part, as it reports it after streaming the
+ * deltas (an OpenAI Responses {@code *.done} event, a completed output item, a non-streaming body).
+ *
+ * <p>The reducer checks the accumulated deltas of the part against this text and records the
+ * verdict; see {@link dev.ruminate.core.reduce.ReasoningCheck}. Providers that only stream deltas
+ * never emit it.
+ *
+ * @param part the reasoning part this text completes
+ * @param text the complete text
+ * @since 0.1
+ */
+public record ReasoningFinal(int part, String text) implements ChatEvent {
+
+    /** Validates the fields. */
+    public ReasoningFinal {
+        Parts.requireIndex(part);
+        Objects.requireNonNull(text, "text");
+    }
+}

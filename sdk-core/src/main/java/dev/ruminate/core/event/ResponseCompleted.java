@@ -1,0 +1,20 @@
+package dev.ruminate.core.event;
+
+import dev.ruminate.core.message.FinishReason;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Closes a response successfully: every open part is over.
+ *
+ * @param finishReason the normalized reason
+ * @param rawFinishReason the provider's own value ({@code "end_turn"}, {@code "tool_calls"}, …), if any
+ * @since 0.1
+ */
+public record ResponseCompleted(FinishReason finishReason, @Nullable String rawFinishReason) implements ChatEvent {
+
+    /** Validates the reason. */
+    public ResponseCompleted {
+        Objects.requireNonNull(finishReason, "finishReason");
+    }
+}

@@ -1,0 +1,21 @@
+package dev.ruminate.core.event;
+
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Opens a response: which provider answered, with which model, under which response id.
+ *
+ * @param provider the provider or profile name, e.g. {@code deepseek}
+ * @param model the model the provider reports, if it reports one
+ * @param responseId the provider's id for this response, if any
+ * @since 0.1
+ */
+public record ResponseStarted(String provider, @Nullable String model, @Nullable String responseId)
+        implements ChatEvent {
+
+    /** Validates the provider name. */
+    public ResponseStarted {
+        Objects.requireNonNull(provider, "provider");
+    }
+}

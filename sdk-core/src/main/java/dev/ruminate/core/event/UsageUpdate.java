@@ -1,0 +1,19 @@
+package dev.ruminate.core.event;
+
+import dev.ruminate.core.message.Usage;
+import java.util.Objects;
+
+/**
+ * Token counts as the provider reports them. A later update replaces the counts it carries and
+ * keeps those it leaves unknown.
+ *
+ * @param usage the counts
+ * @since 0.1
+ */
+public record UsageUpdate(Usage usage) implements ChatEvent {
+
+    /** Validates the usage. */
+    public UsageUpdate {
+        Objects.requireNonNull(usage, "usage");
+    }
+}

@@ -1,0 +1,17 @@
+package dev.ruminate.core.message;
+
+/**
+ * One part of an assistant message: reasoning, answer text or a tool call, kept in the order the
+ * provider produced them.
+ *
+ * @since 0.1
+ */
+public sealed interface Part permits ReasoningPart, TextPart, ToolCallPart {
+
+    /**
+     * Returns the opaque provider state attached to this part.
+     *
+     * @return the seals, {@link Seals#NONE} when there are none
+     */
+    Seals seals();
+}

@@ -1,0 +1,17 @@
+package dev.ruminate.core.message;
+
+import java.util.Objects;
+
+/**
+ * Instructions for the model.
+ *
+ * @param text the instructions
+ * @since 0.1
+ */
+public record SystemMessage(String text) implements Message {
+
+    /** Validates the text. */
+    public SystemMessage {
+        Objects.requireNonNull(text, "text");
+    }
+}

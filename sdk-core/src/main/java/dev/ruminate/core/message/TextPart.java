@@ -1,0 +1,29 @@
+package dev.ruminate.core.message;
+
+import java.util.Objects;
+
+/**
+ * Answer text.
+ *
+ * @param text the text
+ * @param seals opaque state to send back with it (a Gemini thought signature may sit on text)
+ * @since 0.1
+ */
+public record TextPart(String text, Seals seals) implements Part {
+
+    /** Validates the fields. */
+    public TextPart {
+        Objects.requireNonNull(text, "text");
+        Objects.requireNonNull(seals, "seals");
+    }
+
+    /**
+     * Creates a text part with no opaque state.
+     *
+     * @param text the text
+     * @return the part
+     */
+    public static TextPart of(String text) {
+        return new TextPart(text, Seals.NONE);
+    }
+}

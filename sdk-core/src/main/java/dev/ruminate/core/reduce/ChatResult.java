@@ -1,0 +1,20 @@
+package dev.ruminate.core.reduce;
+
+import dev.ruminate.core.message.AssistantMessage;
+import java.util.Objects;
+
+/**
+ * The result of reducing a response: the final message and the reasoning check.
+ *
+ * @param message the final assistant message
+ * @param reasoningCheck the verdict of comparing streamed reasoning with the provider's final reasoning
+ * @since 0.1
+ */
+public record ChatResult(AssistantMessage message, ReasoningCheck reasoningCheck) {
+
+    /** Validates the fields. */
+    public ChatResult {
+        Objects.requireNonNull(message, "message");
+        Objects.requireNonNull(reasoningCheck, "reasoningCheck");
+    }
+}

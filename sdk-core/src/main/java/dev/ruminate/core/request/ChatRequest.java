@@ -1,0 +1,197 @@
+package dev.ruminate.core.request;
+
+import dev.ruminate.core.message.Message;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One chat turn to send: the conversation so far, tools, reasoning and sampling options, and
+ * provider-specific extras.
+ *
+ * <p>Immutable; build one with {@link #builder(String)} and derive variants with
+ * {@link #toBuilder()}.
+ *
+ * @param model the model name as the provider knows it
+ * @param messages the conversation, oldest first; earlier {@code AssistantMessage}s carry their
+ *     reasoning, which each provider's history rules send back or drop
+ * @param tools the tools the model may call
+ * @param reasoning reasoning options
+ * @param sampling sampling options
+ * @param extras provider-specific top-level JSON fields merged into the request body as given
+ *     (values: strings, numbers, booleans, null, lists and maps of these); they win over fields
+ *     the encoder writes
+ * @since 0.1
+ */
+public record ChatRequest(String model, List<Message> messages, List<ToolDefinition> tools,
+                          ReasoningOptions reasoning, SamplingOptions sampling, Map<String, @Nullable Object> extras) {
+
+    /** Validates and copies the fields. */
+    public ChatRequest {
+        Objects.requireNonNull(model, "model");
+        messages = List.copyOf(messages);
+        tools = List.copyOf(tools);
+        Objects.requireNonNull(reasoning, "reasoning");
+        Objects.requireNonNull(sampling, "sampling");
+        extras = Collections.unmodifiableMap(new LinkedHashMap<>(extras));
+        if (messages.isEmpty()) {
+            throw new IllegalArgumentException("a chat request needs at least one message");
+        }
+    }
+
+    /**
+     * Starts a request for a model.
+     *
+     * @param model the model name
+     * @return a builder
+     */
+    public static Builder builder(String model) {
+        return new Builder(model);
+    }
+
+    /**
+     * Returns a builder holding this request's values.
+     *
+     * @return a builder
+     */
+    public Builder toBuilder() {
+        Builder b = new Builder(model);
+        b.messages.addAll(messages);
+        b.tools.addAll(tools);
+        b.reasoning = reasoning;
+        b.sampling = sampling;
+        b.extras.putAll(extras);
+        return b;
+    }
+
+    /**
+     * Builds a {@link ChatRequest}. Not thread-safe; each {@link #build()} returns an independent
+     * immutable request.
+     *
+     * @since 0.1
+     */
+    public static final class Builder {
+        private String model;
+        private final List<Message> messages = new ArrayList<>();
+        private final List<ToolDefinition> tools = new ArrayList<>();
+        private ReasoningOptions reasoning = ReasoningOptions.DEFAULT;
+        private SamplingOptions sampling = SamplingOptions.DEFAULT;
+        private final Map<String, @Nullable Object> extras = new LinkedHashMap<>();
+
+        private Builder(String model) {
+            this.model = Objects.requireNonNull(model, "model");
+        }
+
+        /**
+         * Sets the model.
+         *
+         * @param model the model name
+         * @return this builder
+         */
+        public Builder model(String model) {
+            this.model = Objects.requireNonNull(model, "model");
+            return this;
+        }
+
+        /**
+         * Appends a message.
+         *
+         * @param message the message
+         * @return this builder
+         */
+        public Builder message(Message message) {
+            messages.add(Objects.requireNonNull(message, "message"));
+            return this;
+        }
+
+        /**
+         * Appends messages.
+         *
+         * @param more the messages, oldest first
+         * @return this builder
+         */
+        public Builder messages(List<? extends Message> more) {
+            more.forEach(this::message);
+            return this;
+        }
+
+        /**
+         * Appends a system message.
+         *
+         * @param text the instructions
+         * @return this builder
+         */
+        public Builder system(String text) {
+            return message(Message.system(text));
+        }
+
+        /**
+         * Appends a user message.
+         *
+         * @param text what the user says
+         * @return this builder
+         */
+        public Builder user(String text) {
+            return message(Message.user(text));
+        }
+
+        /**
+         * Adds a tool.
+         *
+         * @param tool the tool
+         * @return this builder
+         */
+        public Builder tool(ToolDefinition tool) {
+            tools.add(Objects.requireNonNull(tool, "tool"));
+            return this;
+        }
+
+        /**
+         * Sets the reasoning options.
+         *
+         * @param options the options
+         * @return this builder
+         */
+        public Builder reasoning(ReasoningOptions options) {
+            this.reasoning = Objects.requireNonNull(options, "options");
+            return this;
+        }
+
+        /**
+         * Sets the sampling options.
+         *
+         * @param options the options
+         * @return this builder
+         */
+        public Builder sampling(SamplingOptions options) {
+            this.sampling = Objects.requireNonNull(options, "options");
+            return this;
+        }
+
+        /**
+         * Sets a provider-specific top-level field of the request body.
+         *
+         * @param name the JSON field name
+         * @param value a string, number, boolean, null, or a list or map of these
+         * @return this builder
+         */
+        public Builder extra(String name, @Nullable Object value) {
+            extras.put(Objects.requireNonNull(name, "name"), value);
+            return this;
+        }
+
+        /**
+         * Builds the request.
+         *
+         * @return the immutable request
+         * @throws IllegalArgumentException if there is no message
+         */
+        public ChatRequest build() {
+            return new ChatRequest(model, messages, tools, reasoning, sampling, extras);
+        }
+    }
+}
