@@ -1,0 +1,60 @@
+package dev.ruminate.core.reduce;
+
+import dev.ruminate.core.event.ChatEvent;
+import dev.ruminate.core.message.AssistantMessage;
+import dev.ruminate.core.message.FinishReason;
+import dev.ruminate.core.message.Usage;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One step of a running reduction: the event just folded in, and the message as it stood right
+ * after it, built only when asked for.
+ *
+ * <p><b>Threading.</b> The snapshot shares text buffers with the running reduction, which only
+ * ever appends to them: {@link #message()} returns the state as of this event, computed from
+ * prefixes of those buffers. Call it on the thread that delivered the snapshot, before requesting
+ * the next one or after the flux has terminated; do not hand an unread snapshot across an
+ * asynchronous boundary.
+ *
+ * @since 0.1
+ */
+public final class ChatSnapshot {
+
+    private final ChatEvent event;
+    private final Reduction reduction;
+    private final int[] lengths;
+    private final Usage usage;
+    private final @Nullable FinishReason finishReason;
+    private @Nullable AssistantMessage message;
+
+    ChatSnapshot(ChatEvent event, Reduction reduction) {
+        this.event = event;
+        this.reduction = reduction;
+        this.lengths = reduction.textLengths();
+        this.usage = reduction.usage();
+        this.finishReason = reduction.finishReason();
+    }
+
+    /**
+     * Returns the event this step folded in.
+     *
+     * @return the event
+     */
+    public ChatEvent event() {
+        return event;
+    }
+
+    /**
+     * Builds (once) the message as reduced up to and including this event, with streamed text as is.
+     *
+     * @return the message so far
+     */
+    public AssistantMessage message() {
+        AssistantMessage m = message;
+        if (m == null) {
+            m = reduction.partialAt(lengths, usage, finishReason);
+            message = m;
+        }
+        return m;
+    }
+}

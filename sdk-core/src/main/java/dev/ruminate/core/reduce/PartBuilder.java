@@ -1,0 +1,56 @@
+package dev.ruminate.core.reduce;
+
+import dev.ruminate.core.message.Part;
+import dev.ruminate.core.message.ReasoningPart;
+import dev.ruminate.core.message.Seals;
+import dev.ruminate.core.message.TextPart;
+import dev.ruminate.core.message.ToolCallPart;
+import org.jspecify.annotations.Nullable;
+
+/** The mutable state of one part while a response is reduced. */
+final class PartBuilder {
+
+    enum Kind {
+        REASONING("reasoning"), TEXT("text"), TOOL_CALL("tool-call");
+
+        final String label;
+
+        Kind(String label) {
+            this.label = label;
+        }
+    }
+
+    final Kind kind;
+    /** Reasoning or answer text, or the tool call's JSON arguments. */
+    final StringBuilder text = new StringBuilder();
+    Seals seals = Seals.NONE;
+    boolean summary;
+    @Nullable String source;
+    @Nullable String toolId;
+    @Nullable String toolName;
+    @Nullable String finalText;
+    boolean mismatched;
+
+    PartBuilder(Kind kind) {
+        this.kind = kind;
+    }
+
+    String toolNameOrUnknown() {
+        return toolName != null ? toolName : "(unnamed)";
+    }
+
+    /**
+     * Builds the immutable part.
+     *
+     * @param finalText the text to use (streamed, or the provider's final)
+     * @param argumentsProblem for tool calls, why the arguments are invalid, or null when valid
+     */
+    Part build(String finalText, @Nullable String argumentsProblem) {
+        return switch (kind) {
+            case REASONING -> new ReasoningPart(finalText, summary, source, seals);
+            case TEXT -> new TextPart(finalText, seals);
+            case TOOL_CALL -> new ToolCallPart(toolId, toolName != null ? toolName : "", finalText,
+                    argumentsProblem == null, seals);
+        };
+    }
+}

@@ -1,0 +1,323 @@
+package dev.ruminate.core.reduce;
+
+import dev.ruminate.core.error.IncompleteStreamException;
+import dev.ruminate.core.error.ProtocolException;
+import dev.ruminate.core.error.ReasoningMismatchException;
+import dev.ruminate.core.error.RuminateException;
+import dev.ruminate.core.error.ToolArgumentsException;
+import dev.ruminate.core.event.ChatEvent;
+import dev.ruminate.core.event.ContentDelta;
+import dev.ruminate.core.event.PartEnded;
+import dev.ruminate.core.event.ReasoningDelta;
+import dev.ruminate.core.event.ReasoningFinal;
+import dev.ruminate.core.event.ResponseCompleted;
+import dev.ruminate.core.event.ResponseStarted;
+import dev.ruminate.core.event.Seal;
+import dev.ruminate.core.event.ToolCallDelta;
+import dev.ruminate.core.event.UsageUpdate;
+import dev.ruminate.core.internal.JsonValidity;
+import dev.ruminate.core.message.AssistantMessage;
+import dev.ruminate.core.message.FinishReason;
+import dev.ruminate.core.message.Part;
+import dev.ruminate.core.message.Usage;
+import java.util.ArrayList;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The state of one reduction: events go in one at a time with {@link #accept(ChatEvent)}, the
+ * final result comes out of {@link #finish()}.
+ *
+ * <p>Use it directly where there is no {@code Flux} (a benchmark, a callback API); otherwise use
+ * {@link ChatReducer#reduce}. Cost is linear in the input: each part appends to its own builder, and
+ * no per-event object is created beyond what the text needs.
+ *
+ * <p><b>Threading.</b> Not thread-safe: feed it from one thread at a time (a Reactor
+ * {@code onNext} sequence qualifies).
+ *
+ * @since 0.1
+ */
+public final class Reduction {
+
+    private final ChatReducer.Settings settings;
+    private final ArrayList<PartBuilder> parts = new ArrayList<>();
+    private @Nullable String provider;
+    private @Nullable String model;
+    private @Nullable String responseId;
+    private Usage usage = Usage.UNKNOWN;
+    private @Nullable FinishReason finishReason;
+    private @Nullable String rawFinishReason;
+    private long events;
+    private int checkedParts;
+    private @Nullable ReasoningCheck firstMismatch;
+
+    Reduction(ChatReducer.Settings settings) {
+        this.settings = settings;
+    }
+
+    /**
+     * Folds one event into the state.
+     *
+     * @param event the next event of the response
+     * @throws ProtocolException if the event contradicts earlier ones (a text delta for a tool-call part)
+     * @throws ReasoningMismatchException under {@link MismatchPolicy#FAIL} when a final reasoning differs
+     */
+    public void accept(ChatEvent event) {
+        events++;
+        // Java 17 has no pattern switch; the chain is ordered by frequency (deltas first).
+        if (event instanceof ReasoningDelta d) {
+            PartBuilder p = part(d.part(), PartBuilder.Kind.REASONING);
+            if (p.text.isEmpty() && p.source == null) {
+                p.summary = d.summary();
+                p.source = d.source();
+            }
+            p.text.append(d.text());
+        } else if (event instanceof ContentDelta d) {
+            part(d.part(), PartBuilder.Kind.TEXT).text.append(d.text());
+        } else if (event instanceof ToolCallDelta d) {
+            PartBuilder p = part(d.part(), PartBuilder.Kind.TOOL_CALL);
+            if (p.toolId == null && d.id() != null) {
+                p.toolId = d.id();
+            }
+            if (p.toolName == null && d.name() != null) {
+                p.toolName = d.name();
+            }
+            p.text.append(d.argumentsDelta());
+        } else if (event instanceof Seal s) {
+            PartBuilder p = s.part() < parts.size() ? parts.get(s.part()) : null;
+            if (p == null) {
+                // A redacted or encrypted-only block has state but no text: it is reasoning.
+                p = part(s.part(), PartBuilder.Kind.REASONING);
+            }
+            p.seals = p.seals.with(s.kind(), s.value());
+        } else if (event instanceof PartEnded) {
+            // Boundaries matter to UIs; the reduction already keys everything by part index.
+            return;
+        } else if (event instanceof ReasoningFinal f) {
+            checkFinal(f);
+        } else if (event instanceof UsageUpdate u) {
+            usage = usage.merge(u.usage());
+        } else if (event instanceof ResponseStarted s) {
+            provider = s.provider();
+            if (s.model() != null) {
+                model = s.model();
+            }
+            if (s.responseId() != null) {
+                responseId = s.responseId();
+            }
+        } else if (event instanceof ResponseCompleted c) {
+            finishReason = c.finishReason();
+            rawFinishReason = c.rawFinishReason();
+        } else {
+            throw new IllegalStateException("unhandled event type " + event.getClass().getName());
+        }
+    }
+
+    private PartBuilder part(int index, PartBuilder.Kind kind) {
+        while (parts.size() <= index) {
+            parts.add(null);
+        }
+        PartBuilder p = parts.get(index);
+        if (p == null) {
+            p = new PartBuilder(kind);
+            parts.set(index, p);
+        } else if (p.kind != kind) {
+            throw new ProtocolException(ProtocolException.Reason.UNEXPECTED_SHAPE,
+                    "part " + index + " is " + p.kind.label + " but received " + kind.label + " output", -1, -1, null);
+        }
+        return p;
+    }
+
+    private void checkFinal(ReasoningFinal f) {
+        PartBuilder p = part(f.part(), PartBuilder.Kind.REASONING);
+        checkedParts++;
+        if (p.text.isEmpty() && p.finalText == null) {
+            // Nothing streamed for this part (some servers send only the done event): the final text is the part.
+            p.finalText = f.text();
+            return;
+        }
+        p.finalText = f.text();
+        int offset = firstDifference(p.text, f.text());
+        if (offset < 0) {
+            return;
+        }
+        String streamed = p.text.toString();
+        boolean whitespaceOnly = stripWhitespace(streamed).equals(stripWhitespace(f.text()));
+        if (whitespaceOnly && settings.whitespaceOnlyMismatchIsMatch()) {
+            return;
+        }
+        p.mismatched = true;
+        if (firstMismatch == null) {
+            String detail = "streamed " + excerpt(streamed, offset) + " vs final " + excerpt(f.text(), offset)
+                    + " (lengths " + streamed.length() + " and " + f.text().length() + ")";
+            firstMismatch = new ReasoningCheck(ReasoningVerdict.MISMATCHED, 0, f.part(), offset, whitespaceOnly, detail);
+            if (settings.mismatchPolicy() == MismatchPolicy.FAIL) {
+                throw new ReasoningMismatchException(f.part(), offset, detail);
+            }
+        }
+    }
+
+    /**
+     * Tells whether any event was accepted.
+     *
+     * @return true after the first event
+     */
+    public boolean hasEvents() {
+        return events > 0;
+    }
+
+    /**
+     * Tells whether the response completed ({@link ResponseCompleted} was accepted).
+     *
+     * @return true when complete
+     */
+    public boolean isCompleted() {
+        return finishReason != null;
+    }
+
+    /**
+     * Returns the provider's response id, if it reported one.
+     *
+     * @return the id, or null
+     */
+    public @Nullable String responseId() {
+        return responseId;
+    }
+
+    /**
+     * Builds the message as reduced so far, with streamed text as is. Used for partial results on
+     * errors and for snapshots; costs a copy of all text.
+     *
+     * @return the message so far; finish reason {@code OTHER} until the response completes
+     */
+    public AssistantMessage partial() {
+        List<Part> built = new ArrayList<>(parts.size());
+        for (PartBuilder p : parts) {
+            if (p != null) {
+                built.add(p.build(p.text.toString(), null));
+            }
+        }
+        return message(built);
+    }
+
+    /**
+     * Completes the reduction: validates tool-call arguments, applies the mismatch policy and builds
+     * the result.
+     *
+     * @return the result
+     * @throws IncompleteStreamException if no {@link ResponseCompleted} was accepted
+     * @throws ToolArgumentsException under {@link ToolArgumentsPolicy#FAIL} when arguments are not valid JSON
+     */
+    public ChatResult finish() {
+        if (finishReason == null) {
+            throw attach(new IncompleteStreamException("the event stream completed without ResponseCompleted", null));
+        }
+        List<Part> built = new ArrayList<>(parts.size());
+        for (PartBuilder p : parts) {
+            if (p == null) {
+                continue;
+            }
+            String text = p.text.toString();
+            if (p.kind == PartBuilder.Kind.REASONING && p.finalText != null
+                    && (text.isEmpty() || (p.mismatched && settings.mismatchPolicy() == MismatchPolicy.PREFER_PROVIDER))) {
+                text = p.finalText;
+            }
+            String problem = null;
+            if (p.kind == PartBuilder.Kind.TOOL_CALL && !text.isBlank()) {
+                problem = JsonValidity.problem(text);
+                if (problem != null && settings.toolArgumentsPolicy() == ToolArgumentsPolicy.FAIL) {
+                    throw attach(new ToolArgumentsException(p.toolNameOrUnknown(), p.toolId, problem));
+                }
+            }
+            built.add(p.build(text, problem));
+        }
+        ReasoningCheck check;
+        if (checkedParts == 0) {
+            check = ReasoningCheck.UNAVAILABLE;
+        } else if (firstMismatch != null) {
+            ReasoningCheck m = firstMismatch;
+            check = new ReasoningCheck(m.verdict(), checkedParts, m.part(), m.offset(), m.whitespaceOnly(), m.detail());
+        } else {
+            check = new ReasoningCheck(ReasoningVerdict.MATCHED, checkedParts, -1, -1, false, null);
+        }
+        return new ChatResult(message(built), check);
+    }
+
+    /**
+     * Attaches the partial message to an error, if any event arrived.
+     *
+     * @param error the error that ended the stream
+     * @return a typed error carrying the partial message
+     */
+    RuminateException attach(Throwable error) {
+        RuminateException typed = error instanceof RuminateException r ? r
+                : new IncompleteStreamException("the event stream failed: " + error, error);
+        if (hasEvents()) {
+            typed.attachPartial(partial());
+        }
+        return typed;
+    }
+
+    private AssistantMessage message(List<Part> built) {
+        FinishReason reason = finishReason != null ? finishReason : FinishReason.OTHER;
+        return new AssistantMessage(built, provider, model, reason, rawFinishReason, usage);
+    }
+
+    /** Snapshot support: how many parts exist now and how long each text is. */
+    int[] textLengths() {
+        int[] lengths = new int[parts.size()];
+        for (int i = 0; i < lengths.length; i++) {
+            PartBuilder p = parts.get(i);
+            lengths[i] = p == null ? -1 : p.text.length();
+        }
+        return lengths;
+    }
+
+    /** Snapshot support: the message as it was when {@code lengths} was taken. */
+    AssistantMessage partialAt(int[] lengths, Usage usageThen, @Nullable FinishReason finishThen) {
+        List<Part> built = new ArrayList<>(lengths.length);
+        for (int i = 0; i < lengths.length; i++) {
+            PartBuilder p = parts.get(i);
+            if (p != null && lengths[i] >= 0) {
+                built.add(p.build(p.text.substring(0, lengths[i]), null));
+            }
+        }
+        return new AssistantMessage(built, provider, model, finishThen != null ? finishThen : FinishReason.OTHER,
+                rawFinishReason, usageThen);
+    }
+
+    Usage usage() {
+        return usage;
+    }
+
+    @Nullable FinishReason finishReason() {
+        return finishReason;
+    }
+
+    private static int firstDifference(CharSequence a, String b) {
+        int n = Math.min(a.length(), b.length());
+        for (int i = 0; i < n; i++) {
+            if (a.charAt(i) != b.charAt(i)) {
+                return i;
+            }
+        }
+        return a.length() == b.length() ? -1 : n;
+    }
+
+    private static String stripWhitespace(String s) {
+        StringBuilder sb = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (!Character.isWhitespace(c)) {
+                sb.append(c);
+            }
+        }
+        return sb.toString();
+    }
+
+    private static String excerpt(String s, int offset) {
+        int from = Math.max(0, offset - 20);
+        int to = Math.min(s.length(), offset + 20);
+        return "\"" + (from > 0 ? "…" : "") + s.substring(from, to) + (to < s.length() ? "…" : "") + "\"";
+    }
+}

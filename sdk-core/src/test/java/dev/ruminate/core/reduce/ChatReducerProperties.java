@@ -1,0 +1,116 @@
+package dev.ruminate.core.reduce;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ruminate.core.event.ChatEvent;
+import dev.ruminate.core.event.ContentDelta;
+import dev.ruminate.core.event.ReasoningDelta;
+import dev.ruminate.core.event.ResponseCompleted;
+import dev.ruminate.core.event.ResponseStarted;
+import dev.ruminate.core.event.ToolCallDelta;
+import dev.ruminate.core.message.FinishReason;
+import dev.ruminate.core.message.Part;
+import dev.ruminate.core.message.ReasoningPart;
+import dev.ruminate.core.message.TextPart;
+import dev.ruminate.core.message.ToolCallPart;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
+
+class ChatReducerProperties {
+
+    /** A part as generated: its kind and its whole text. */
+    record GenPart(int kind, String text) {
+    }
+
+    @Provide
+    Arbitrary<List<GenPart>> parts() {
+        Arbitrary<String> text = Arbitraries.strings().withCharRange(' ', '~').withChars('é', '€', '\n').ofMaxLength(40);
+        return Arbitraries.integers().between(0, 2).flatMap(kind -> text.map(t -> new GenPart(kind, t)))
+                .list().ofMinSize(1).ofMaxSize(8);
+    }
+
+    /**
+     * Whatever the fragmenting of each part, and however fragments of different parts interleave
+     * (as parallel tool calls do), each part reduces to its whole text, in part-index order.
+     */
+    @Property(tries = 300)
+    void partsReduceToTheirTextWhateverTheFragmentingAndInterleaving(@ForAll("parts") List<GenPart> parts,
+                                                                      @ForAll long seed) {
+        Random random = new Random(seed);
+        List<List<ChatEvent>> perPart = new ArrayList<>();
+        for (int i = 0; i < parts.size(); i++) {
+            perPart.add(fragments(i, parts.get(i), random));
+        }
+        List<ChatEvent> events = new ArrayList<>();
+        events.add(new ResponseStarted("p", null, null));
+        // A random merge of the per-part fragment sequences: each part's own order is kept, parts interleave freely.
+        int[] next = new int[parts.size()];
+        int remaining = perPart.stream().mapToInt(List::size).sum();
+        while (remaining > 0) {
+            int pick = random.nextInt(parts.size());
+            if (next[pick] < perPart.get(pick).size()) {
+                events.add(perPart.get(pick).get(next[pick]++));
+                remaining--;
+            }
+        }
+        events.add(new ResponseCompleted(FinishReason.STOP, null));
+
+        List<Part> reduced = ChatReducer.defaults().reduce(reactor.core.publisher.Flux.fromIterable(events))
+                .block().message().parts();
+        assertThat(reduced).hasSize(parts.size());
+        for (int i = 0; i < parts.size(); i++) {
+            GenPart g = parts.get(i);
+            Part p = reduced.get(i);
+            switch (g.kind()) {
+                case 0 -> assertThat(((ReasoningPart) p).text()).isEqualTo(g.text());
+                case 1 -> assertThat(((TextPart) p).text()).isEqualTo(g.text());
+                default -> assertThat(((ToolCallPart) p).arguments()).isEqualTo(g.text());
+            }
+        }
+    }
+
+    @Property(tries = 100)
+    void snapshotOfTheLastEventEqualsTheFinalMessageWithoutAFinalText(@ForAll("parts") List<GenPart> parts,
+                                                                      @ForAll @IntRange(min = 1, max = 5) int size) {
+        List<ChatEvent> events = new ArrayList<>();
+        events.add(new ResponseStarted("p", "m", null));
+        Random random = new Random(size);
+        for (int i = 0; i < parts.size(); i++) {
+            events.addAll(fragments(i, parts.get(i), random));
+        }
+        events.add(new ResponseCompleted(FinishReason.STOP, null));
+        var flux = reactor.core.publisher.Flux.fromIterable(events);
+        ChatSnapshot last = ChatReducer.defaults().snapshots(flux).blockLast();
+        var result = ChatReducer.defaults().reduce(flux).block();
+        // Tool-call validity is judged only at the end; compare the rest.
+        assertThat(last.message().text()).isEqualTo(result.message().text());
+        assertThat(last.message().reasoning()).isEqualTo(result.message().reasoning());
+        assertThat(last.message().parts()).hasSameSizeAs(result.message().parts());
+    }
+
+    private static List<ChatEvent> fragments(int part, GenPart g, Random random) {
+        List<ChatEvent> out = new ArrayList<>();
+        String t = g.text();
+        int i = 0;
+        boolean first = true;
+        do {
+            int end = Math.min(t.length(), i + random.nextInt(6));
+            String frag = t.substring(i, end);
+            out.add(switch (g.kind()) {
+                case 0 -> new ReasoningDelta(part, frag, false, "reasoning_content");
+                case 1 -> new ContentDelta(part, frag);
+                default -> new ToolCallDelta(part, part, first ? "id" + part : null, first ? "fn" : null, frag);
+            });
+            first = false;
+            i = end;
+        } while (i < t.length());
+        return out;
+    }
+}
