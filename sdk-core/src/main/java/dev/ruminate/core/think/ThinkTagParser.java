@@ -37,19 +37,19 @@ final class ThinkTagParser {
     private final String closeTag;
     private final Sink sink;
     private boolean inside;
-    /** A proper prefix of the tag looked for, seen at the end of the last fragment; often empty. */
+    /** The tag looked for in the current mode, and its first character. */
+    private String tag;
+    private char first;
+    /** A proper prefix of {@link #tag}, seen at the end of the last fragment; usually empty. */
     private String held = "";
 
     ThinkTagParser(ThinkTagOptions options, Sink sink) {
         this.openTag = options.openTag();
         this.closeTag = options.closeTag();
-        this.inside = options.startInside();
         this.sink = sink;
-    }
-
-    /** Returns true while the text fed so far ends inside a reasoning block. */
-    boolean inside() {
-        return inside;
+        this.inside = options.startInside();
+        this.tag = inside ? closeTag : openTag;
+        this.first = tag.charAt(0);
     }
 
     /**
@@ -58,18 +58,26 @@ final class ThinkTagParser {
      * @param fragment the next fragment of the text, possibly empty
      */
     void feed(String fragment) {
-        String text;
         if (held.isEmpty()) {
-            text = fragment;
+            int at = fragment.indexOf(first);
+            if (at < 0) {
+                if (!fragment.isEmpty()) {
+                    sink.piece(inside, fragment);
+                }
+                return;
+            }
+            scan(fragment, at);
         } else {
-            text = held.concat(fragment);
+            String text = held.concat(fragment);
             held = "";
+            scan(text, text.indexOf(first));
         }
+    }
+
+    /** Splits {@code text}, whose first occurrence of the tag's first character is at {@code at}. */
+    private void scan(String text, int at) {
         int length = text.length();
         int from = 0;
-        String tag = inside ? closeTag : openTag;
-        char first = tag.charAt(0);
-        int at = text.indexOf(first);
         while (at >= 0) {
             int left = length - at;
             if (left >= tag.length()) {
