@@ -17,7 +17,11 @@ import java.util.Objects;
  */
 public record ThinkTagOptions(String openTag, String closeTag, boolean startInside) {
 
-    /** {@code <think>} and {@code </think>}, with the output beginning outside the block. */
+    /**
+     * {@code <think>} and {@code </think>}, with the output beginning outside the block.
+     *
+     * @since 0.1
+     */
     public static final ThinkTagOptions DEFAULT = new ThinkTagOptions("<think>", "</think>", false);
 
     /**
@@ -25,6 +29,7 @@ public record ThinkTagOptions(String openTag, String closeTag, boolean startInsi
      *
      * @throws NullPointerException if a tag is null
      * @throws IllegalArgumentException if a tag is empty or the two tags are equal
+     * @since 0.1
      */
     public ThinkTagOptions {
         Objects.requireNonNull(openTag, "openTag");
