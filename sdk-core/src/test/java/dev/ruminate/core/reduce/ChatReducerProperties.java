@@ -16,12 +16,10 @@ import dev.ruminate.core.message.ToolCallPart;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.IntRange;
+import dev.ruminate.core.testing.Seeds;
+import java.util.stream.LongStream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class ChatReducerProperties {
 
@@ -29,21 +27,36 @@ class ChatReducerProperties {
     record GenPart(int kind, String text) {
     }
 
-    @Provide
-    Arbitrary<List<GenPart>> parts() {
-        Arbitrary<String> text = Arbitraries.strings().withCharRange(' ', '~').withChars('é', '€', '\n').ofMaxLength(40);
-        return Arbitraries.integers().between(0, 2).flatMap(kind -> text.map(t -> new GenPart(kind, t)))
-                .list().ofMinSize(1).ofMaxSize(8);
+    static LongStream seeds() {
+        return Seeds.of(300);
+    }
+
+    private static final String ALPHABET = " abcdefghijklmnopqrstuvwxyz{}[]\":,0123456789\né€😀";
+
+    static List<GenPart> parts(Random random) {
+        int count = 1 + random.nextInt(8);
+        List<GenPart> parts = new ArrayList<>(count);
+        int[] codePoints = ALPHABET.codePoints().toArray();
+        for (int i = 0; i < count; i++) {
+            StringBuilder text = new StringBuilder();
+            int length = random.nextInt(41);
+            for (int j = 0; j < length; j++) {
+                text.appendCodePoint(codePoints[random.nextInt(codePoints.length)]);
+            }
+            parts.add(new GenPart(random.nextInt(3), text.toString()));
+        }
+        return parts;
     }
 
     /**
      * Whatever the fragmenting of each part, and however fragments of different parts interleave
      * (as parallel tool calls do), each part reduces to its whole text, in part-index order.
      */
-    @Property(tries = 300)
-    void partsReduceToTheirTextWhateverTheFragmentingAndInterleaving(@ForAll("parts") List<GenPart> parts,
-                                                                      @ForAll long seed) {
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("seeds")
+    void partsReduceToTheirTextWhateverTheFragmentingAndInterleaving(long seed) {
         Random random = new Random(seed);
+        List<GenPart> parts = parts(random);
         List<List<ChatEvent>> perPart = new ArrayList<>();
         for (int i = 0; i < parts.size(); i++) {
             perPart.add(fragments(i, parts.get(i), random));
@@ -76,12 +89,13 @@ class ChatReducerProperties {
         }
     }
 
-    @Property(tries = 100)
-    void snapshotOfTheLastEventEqualsTheFinalMessageWithoutAFinalText(@ForAll("parts") List<GenPart> parts,
-                                                                      @ForAll @IntRange(min = 1, max = 5) int size) {
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("seeds")
+    void snapshotOfTheLastEventEqualsTheFinalMessage(long seed) {
+        Random random = new Random(seed);
+        List<GenPart> parts = parts(random);
         List<ChatEvent> events = new ArrayList<>();
         events.add(new ResponseStarted("p", "m", null));
-        Random random = new Random(size);
         for (int i = 0; i < parts.size(); i++) {
             events.addAll(fragments(i, parts.get(i), random));
         }

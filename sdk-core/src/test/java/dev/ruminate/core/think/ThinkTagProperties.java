@@ -9,12 +9,11 @@ import dev.ruminate.core.message.FinishReason;
 import dev.ruminate.core.think.SplitOutput.OutPart;
 import java.util.ArrayList;
 import java.util.List;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import dev.ruminate.core.testing.Seeds;
+import java.util.Random;
+import java.util.stream.LongStream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import reactor.core.publisher.Flux;
 
 /**
@@ -93,29 +92,41 @@ class ThinkTagProperties {
         }
     }
 
-    @Provide
-    Arbitrary<Response> responses() {
-        Arbitrary<List<String>> texts = token().list().ofMaxSize(10).map(tokens -> String.join("", tokens))
-                .list().ofMaxSize(6);
-        Arbitrary<List<Integer>> cuts = Arbitraries.integers().between(0, 10).list().ofMaxSize(60);
-        return Combinators.combine(texts, Arbitraries.of(true, false), Arbitraries.of(true, false), cuts)
-                .as((raw, startInside, unclosed, cutList) -> {
-                    List<String> segments = new ArrayList<>();
-                    for (int i = 0; i < raw.size(); i++) {
-                        boolean reasoning = (i % 2 == 0) == startInside;
-                        // Only the tag looked for in a mode ends it; the other one is ordinary text there.
-                        segments.add(withoutTag(raw.get(i), reasoning ? CLOSE : OPEN));
-                    }
-                    return new Response(segments, startInside, unclosed, cutList);
-                });
+    static LongStream seeds() {
+        return Seeds.of(300);
     }
 
-    /** Text pieces: plain, multi-byte, Markdown-ish, and near misses of both tags, including the tags. */
-    private static Arbitrary<String> token() {
-        return Arbitraries.oneOf(
-                Arbitraries.of("a", "b", " ", "\n", "\n\n", "x y", "é", "日本", "😀", "> quote", "a < b", "<br/>"),
-                Arbitraries.of("<", ">", "/", "<t", "<th", "<thin", "<think", "</", "</t", "</thin", "</think",
-                        "think>", "hink>", "k>", "<thinking>", "</thinker>", "< think>", "<Think>", OPEN, CLOSE));
+    static Response response(Random random) {
+        boolean startInside = random.nextBoolean();
+        boolean unclosed = random.nextBoolean();
+        int count = random.nextInt(7);
+        List<String> segments = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            boolean reasoning = (i % 2 == 0) == startInside;
+            // Only the tag looked for in a mode ends it; the other one is ordinary text there.
+            segments.add(withoutTag(tokens(random, 10), reasoning ? CLOSE : OPEN));
+        }
+        List<Integer> cuts = new ArrayList<>();
+        int cutCount = random.nextInt(61);
+        for (int i = 0; i < cutCount; i++) {
+            cuts.add(random.nextInt(11));
+        }
+        return new Response(segments, startInside, unclosed, cuts);
+    }
+
+    private static final String[] PLAIN = {"a", "b", " ", "\n", "\n\n", "x y", "é", "日本", "😀", "> quote", "a < b", "<br/>"};
+    private static final String[] NEAR = {"<", ">", "/", "<t", "<th", "<thin", "<think", "</", "</t", "</thin", "</think",
+        "think>", "hink>", "k>", "<thinking>", "</thinker>", "< think>", "<Think>", OPEN, CLOSE};
+
+    /** Up to {@code max} text pieces joined: plain, multi-byte, Markdown-ish, and near misses of both tags, the tags included. */
+    private static String tokens(Random random, int max) {
+        StringBuilder text = new StringBuilder();
+        int count = random.nextInt(max + 1);
+        for (int i = 0; i < count; i++) {
+            String[] pool = random.nextBoolean() ? PLAIN : NEAR;
+            text.append(pool[random.nextInt(pool.length)]);
+        }
+        return text.toString();
     }
 
     /** Removes every occurrence of the tag, even one made by joining tokens, by breaking it with a space. */
@@ -137,8 +148,10 @@ class ThinkTagProperties {
         return Flux.fromIterable(events).transform(ThinkTags.splitter(options)).collectList().block();
     }
 
-    @Property(tries = 300)
-    void theOutputDoesNotDependOnTheSplitPoints(@ForAll("responses") Response response) {
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("seeds")
+    void theOutputDoesNotDependOnTheSplitPoints(long seed) {
+        Response response = response(new Random(seed));
         List<ChatEvent> whole = split(response.options(), List.of(response.rendered()));
         List<ChatEvent> fragmented = split(response.options(), response.fragments());
 
@@ -147,8 +160,10 @@ class ThinkTagProperties {
         assertThat(SplitOutput.parts(fragmented)).isEqualTo(SplitOutput.parts(whole));
     }
 
-    @Property(tries = 300)
-    void theOutputGivesBackTheSegments(@ForAll("responses") Response response) {
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("seeds")
+    void theOutputGivesBackTheSegments(long seed) {
+        Response response = response(new Random(seed));
         List<ChatEvent> out = split(response.options(), response.fragments());
 
         List<OutPart> expected = response.expectedParts();
@@ -157,9 +172,12 @@ class ThinkTagProperties {
         assertThat(SplitOutput.content(out)).isEqualTo(joined(expected, "text"));
     }
 
-    @Property(tries = 300)
-    void theOutputPartsAreDenseAndOfOneKindEvenWithAccidentalTags(
-            @ForAll("accidental") List<String> fragments, @ForAll boolean startInside) {
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("seeds")
+    void theOutputPartsAreDenseAndOfOneKindEvenWithAccidentalTags(long seed) {
+        Random random = new Random(seed);
+        boolean startInside = random.nextBoolean();
+        List<String> fragments = accidental(random);
         ThinkTagOptions options = startInside ? ThinkTagOptions.startingInside() : ThinkTagOptions.DEFAULT;
         List<ChatEvent> out = split(options, fragments);
 
@@ -172,9 +190,13 @@ class ThinkTagProperties {
     }
 
     /** Fragments of tokens joined freely, so that tags form anywhere, whole or across fragments. */
-    @Provide
-    Arbitrary<List<String>> accidental() {
-        return token().list().ofMaxSize(4).map(tokens -> String.join("", tokens)).list().ofMaxSize(30);
+    private static List<String> accidental(Random random) {
+        List<String> fragments = new ArrayList<>();
+        int count = random.nextInt(31);
+        for (int i = 0; i < count; i++) {
+            fragments.add(tokens(random, 4));
+        }
+        return fragments;
     }
 
     private static String joined(List<OutPart> parts, String kind) {
