@@ -136,16 +136,32 @@ public final class ChunkPlan {
         return chunks;
     }
 
+    /**
+     * Compares plans by kind, size and seed.
+     *
+     * @param other the object to compare with
+     * @return true for a plan that cuts every body the same way
+     */
     @Override
     public boolean equals(@Nullable Object other) {
         return other instanceof ChunkPlan that && kind == that.kind && size == that.size && seed == that.seed;
     }
 
+    /**
+     * Hashes the kind, size and seed.
+     *
+     * @return the hash code
+     */
     @Override
     public int hashCode() {
         return Objects.hash(kind, size, seed);
     }
 
+    /**
+     * Describes the plan as the factory call that made it.
+     *
+     * @return for example {@code ChunkPlan.fixed(16)}
+     */
     @Override
     public String toString() {
         return switch (kind) {

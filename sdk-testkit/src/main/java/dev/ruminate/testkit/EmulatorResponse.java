@@ -360,6 +360,11 @@ public final class EmulatorResponse {
         return faultAfter;
     }
 
+    /**
+     * Describes the response without its body.
+     *
+     * @return status, content type, body length, chunking, delay and fault
+     */
     @Override
     public String toString() {
         StringBuilder sb = new StringBuilder("EmulatorResponse[").append(status);

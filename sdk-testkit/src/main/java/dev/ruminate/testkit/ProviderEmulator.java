@@ -216,6 +216,11 @@ public final class ProviderEmulator implements AutoCloseable {
         }
     }
 
+    /**
+     * Describes the emulator.
+     *
+     * @return its base URL and how many responses are queued and requests recorded
+     */
     @Override
     public String toString() {
         return "ProviderEmulator[" + baseUrl() + ", queued=" + queue.size() + ", requests=" + requests().size() + "]";

@@ -281,6 +281,36 @@ class ChatCompletionsScriptTest {
         assertThat(ChatCompletionsScript.create().toCompletionResponse().contentType()).isEqualTo("application/json");
     }
 
+    @Test
+    void theReadmeExampleRendersWhatItPromises() {
+        String sse = ChatCompletionsScript.create()
+                .id("chatcmpl-1").model("deepseek-reasoner").created(1_762_317_021L)
+                .reasoningFields("reasoning_content", "reasoning")
+                .reasoning("First I check the forecast.")
+                .content("Let me look it up. <think>raw tags stay in content</think>")
+                .toolCall("call_1", "weather", "{\"city\":\"Paris\"}")
+                .wholeToolCalls(false)
+                .comment("OPENROUTER PROCESSING")
+                .finish("tool_calls")
+                .usage(339, 83, 39)
+                .usageOnFinishChunk(true)
+                .tokensOf(3)
+                .malformedChunkAt(5)
+                .done(true)
+                .toSse();
+
+        List<String> data = new ArrayList<>(dataWithoutDone(sse));
+        String malformed = data.remove(5);
+        assertThatThrownBy(() -> MAPPER.readTree(malformed)).isInstanceOf(JacksonException.class);
+        List<JsonNode> chunks = parse(data);
+        assertThat(joined(chunks, "reasoning")).isEqualTo("First I check the forecast.");
+        assertThat(joined(chunks.subList(1, chunks.size()), "content"))
+                .isEqualTo("Let me look it up. <think>raw tags stay in content</think>");
+        assertThat(toolCalls(chunks).get(0).get("id").stringValue()).isEqualTo("call_1");
+        assertThat(sse).contains("\n\n: OPENROUTER PROCESSING\n\n");
+        assertUsage(chunks.get(chunks.size() - 1).get("usage"), 339, 83, 39);
+    }
+
     private static void assertUsage(JsonNode usage, int prompt, int completion, int reasoning) {
         assertThat(usage.get("prompt_tokens").intValue()).isEqualTo(prompt);
         assertThat(usage.get("completion_tokens").intValue()).isEqualTo(completion);
