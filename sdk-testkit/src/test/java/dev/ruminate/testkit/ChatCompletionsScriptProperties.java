@@ -3,21 +3,26 @@ package dev.ruminate.testkit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.IntRange;
+import java.util.Random;
+import java.util.stream.LongStream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import tools.jackson.databind.JsonNode;
 
 class ChatCompletionsScriptProperties {
 
-    @Property(tries = 200)
-    void deltasConcatenateToTheTextsAndHoldAtMostNCodePoints(@ForAll("texts") String reasoning,
-                                                             @ForAll("texts") String content,
-                                                             @ForAll("texts") String arguments,
-                                                             @ForAll @IntRange(min = 1, max = 12) int n) {
+    static LongStream seeds() {
+        return Seeds.of(200);
+    }
+
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("seeds")
+    void deltasConcatenateToTheTextsAndHoldAtMostNCodePoints(long seed) {
+        Random random = new Random(seed);
+        String reasoning = Seeds.text(random, 40);
+        String content = Seeds.text(random, 40);
+        String arguments = Seeds.text(random, 40);
+        int n = 1 + random.nextInt(12);
         List<JsonNode> chunks = ChatCompletionsScriptTest.parse(ChatCompletionsScriptTest.dataWithoutDone(
                 ChatCompletionsScript.create()
                         .reasoning(reasoning).content(content).toolCall("call_1", "f", arguments)
@@ -41,16 +46,5 @@ class ChatCompletionsScriptProperties {
                 }
             });
         }
-    }
-
-    @Provide
-    Arbitrary<String> texts() {
-        Arbitrary<Integer> codePoint = Arbitraries.oneOf(
-                Arbitraries.integers().between(0x20, 0x7E),
-                Arbitraries.integers().between(0x00, 0x1F),
-                Arbitraries.integers().between(0xA0, 0xD7FF),
-                Arbitraries.integers().between(0x1F300, 0x1FAFF));
-        return codePoint.list().ofMaxSize(40)
-                .map(points -> new String(points.stream().mapToInt(Integer::intValue).toArray(), 0, points.size()));
     }
 }

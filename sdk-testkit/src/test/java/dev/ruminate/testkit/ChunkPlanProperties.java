@@ -3,26 +3,35 @@ package dev.ruminate.testkit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.IntRange;
-import net.jqwik.api.constraints.Size;
+import java.util.Random;
+import java.util.stream.LongStream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class ChunkPlanProperties {
 
-    @Property(tries = 200)
-    void randomChunksConcatenateToTheBodyWithinTheSizeBound(@ForAll @Size(max = 3000) byte[] body,
-                                                            @ForAll long seed,
-                                                            @ForAll @IntRange(min = 1, max = 100) int maxSize) {
+    static LongStream seeds() {
+        return Seeds.of(200);
+    }
+
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("seeds")
+    void randomChunksConcatenateToTheBodyWithinTheSizeBound(long seed) {
+        Random random = new Random(seed);
+        byte[] body = Seeds.bytes(random, 3000);
+        int maxSize = 1 + random.nextInt(100);
         List<byte[]> chunks = ChunkPlan.random(seed, maxSize).split(body);
 
         assertThat(ChunkPlanTest.concat(chunks)).isEqualTo(body);
         assertThat(chunks).allSatisfy(chunk -> assertThat(chunk.length).isBetween(1, maxSize));
     }
 
-    @Property(tries = 200)
-    void fixedChunksConcatenateToTheBody(@ForAll @Size(max = 3000) byte[] body,
-                                         @ForAll @IntRange(min = 1, max = 5000) int size) {
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("seeds")
+    void fixedChunksConcatenateToTheBody(long seed) {
+        Random random = new Random(seed);
+        byte[] body = Seeds.bytes(random, 3000);
+        int size = 1 + random.nextInt(5000);
         List<byte[]> chunks = ChunkPlan.fixed(size).split(body);
 
         assertThat(ChunkPlanTest.concat(chunks)).isEqualTo(body);
