@@ -1,0 +1,153 @@
+package dev.ruminate.cli;
+
+import dev.ruminate.core.ChatProvider;
+import dev.ruminate.core.message.AssistantMessage;
+import dev.ruminate.core.message.Message;
+import dev.ruminate.core.message.ToolCallPart;
+import dev.ruminate.core.reduce.ChatReducer;
+import dev.ruminate.core.reduce.ChatResult;
+import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.core.request.ReasoningEffort;
+import dev.ruminate.core.request.ReasoningOptions;
+import dev.ruminate.core.request.ToolDefinition;
+import dev.ruminate.testkit.ChatCompletionsScript;
+import dev.ruminate.testkit.ChunkPlan;
+import dev.ruminate.testkit.EmulatorResponse;
+import dev.ruminate.testkit.ProviderEmulator;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * {@code ruminate demo}: multi-turn conversations with reasoning and a tool call, against provider
+ * emulators on loopback, through the real HTTP, decoding and reduction path. No network, no key.
+ */
+final class DemoCommand {
+
+    private static final JsonMapper PRETTY = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+
+    private static final ToolDefinition WEATHER = new ToolDefinition("get_weather",
+            "Returns tomorrow's forecast for a city.",
+            "{\"type\":\"object\",\"properties\":{\"city\":{\"type\":\"string\"}},\"required\":[\"city\"]}");
+
+    private final PrintStream out;
+    private final Style style;
+    private final Duration pace;
+
+    private DemoCommand(PrintStream out, Style style, Duration pace) {
+        this.out = out;
+        this.style = style;
+        this.pace = pace;
+    }
+
+    static int run(List<String> args, PrintStream out, PrintStream err) {
+        Args parsed = Args.parse(args, Set.of("pace-ms"), Set.of("no-color"));
+        if (!parsed.positional().isEmpty()) {
+            throw new UsageException("demo takes no arguments");
+        }
+        Duration pace = Duration.ofMillis(Long.parseLong(parsed.option("pace-ms", "12")));
+        Style style = parsed.flag("no-color") ? Style.plain() : Style.detect();
+        DemoCommand demo = new DemoCommand(out, style, pace);
+        try (ProviderEmulator emulator = ProviderEmulator.start()) {
+            demo.toolLoop(emulator);
+            demo.thinkTags(emulator);
+        }
+        out.println(style.heading("demo complete"));
+        return Main.OK;
+    }
+
+    /** DeepSeek's thinking mode: reasoning, a tool call, and reasoning carried back inside the tool loop. */
+    private void toolLoop(ProviderEmulator emulator) {
+        section("1. DeepSeek (thinking mode), a tool loop: reasoning_content streams, then a tool call");
+        ChatProvider deepseek = ProviderCatalog.create("deepseek", emulator.baseUrl(), "demo-key-not-a-secret", false);
+        emulator.enqueue(paced(ChatCompletionsScript.create()
+                .id("demo-turn-1").model("deepseek-v4-flash")
+                .reasoning("The user is going to Paris tomorrow and asks about an umbrella. "
+                        + "I can't know the weather myself; I'll call get_weather for Paris.")
+                .toolCall("call_00_paris", "get_weather", "{\"city\":\"Paris\"}")
+                .finish("tool_calls")
+                .usage(412, 61, 38).usageOnFinishChunk(true)
+                .toResponse()));
+        List<Message> history = new ArrayList<>();
+        history.add(Message.system("You are a concise travel assistant."));
+        history.add(Message.user("I'm in Paris tomorrow. Should I pack an umbrella?"));
+        ChatResult first = turn(deepseek, request("deepseek-v4-flash", history));
+
+        AssistantMessage assistant = first.message();
+        history.add(assistant);
+        for (ToolCallPart call : assistant.toolCalls()) {
+            String result = "{\"city\":\"Paris\",\"forecast\":\"light rain after 14:00\",\"chance_of_rain\":0.8,\"high_c\":14}";
+            out.println(style.tool("  ← the application runs " + call.name() + call.arguments() + " = " + result));
+            history.add(Message.toolResult(call.id() != null ? call.id() : call.name(), result));
+        }
+
+        emulator.enqueue(paced(ChatCompletionsScript.create()
+                .id("demo-turn-2").model("deepseek-v4-flash")
+                .reasoning("Forecast: light rain after 14:00, 80% chance. So yes, an umbrella is worth it.")
+                .content("Yes — pack a small umbrella. Paris expects light rain after 2 pm tomorrow "
+                        + "(80% chance), with a high of 14 °C.")
+                .finish("stop")
+                .usage(498, 52, 19).usageOnFinishChunk(true)
+                .toResponse()));
+        int before = emulator.requests().size();
+        turn(deepseek, request("deepseek-v4-flash", history));
+        out.println(style.heading("  the request the history builder sent for turn 2 (reasoning_content travels back "
+                + "on the assistant turn that called the tool, as DeepSeek's thinking mode requires):"));
+        out.println(style.tool(indent(PRETTY.writeValueAsString(PRETTY.readTree(emulator.requests().get(before).body())))));
+    }
+
+    /** Perplexity-style reasoning written into the content between think tags. */
+    private void thinkTags(ProviderEmulator emulator) {
+        section("2. Perplexity sonar-reasoning: reasoning inside <think> tags in the content, split out as it streams");
+        ChatProvider perplexity = ProviderCatalog.create("perplexity", emulator.baseUrl(), "demo-key-not-a-secret", false);
+        emulator.enqueue(paced(ChatCompletionsScript.create()
+                .id("demo-think").model("sonar-reasoning-pro")
+                .content("<think>\nThe question is how far the Moon is. Mean distance is about 384,400 km."
+                        + "\n</think>\n\nThe Moon is about **384,400 km** from Earth on average.")
+                .tokensOf(3)
+                .finish("stop")
+                .usage(20, 41, 0)
+                .toResponse()));
+        List<Message> history = List.of(Message.user("How far away is the Moon?"));
+        turn(perplexity, request("sonar-reasoning-pro", history));
+    }
+
+    private ChatResult turn(ChatProvider provider, ChatRequest request) {
+        LiveRenderer live = new LiveRenderer(out, style);
+        ChatResult result = ChatReducer.defaults().reduce(provider.stream(request).doOnNext(live::onEvent)).block();
+        live.finish();
+        if (result == null) {
+            throw new IllegalStateException("the reduction completed without a result");
+        }
+        out.println(style.note("  finish: " + result.message().finishReason().wireName()
+                + " · " + TextRendering.usage(result.message().usage())));
+        out.println(style.note("  " + TextRendering.verdict(result.reasoningCheck())));
+        return result;
+    }
+
+    private static ChatRequest request(String model, List<Message> history) {
+        return ChatRequest.builder(model)
+                .messages(history)
+                .tool(WEATHER)
+                .reasoning(ReasoningOptions.effort(ReasoningEffort.HIGH))
+                .build();
+    }
+
+    private EmulatorResponse paced(EmulatorResponse response) {
+        // About one SSE event per chunk, so reasoning visibly streams before the answer.
+        return pace.isZero() ? response : response.chunked(ChunkPlan.fixed(96)).delay(pace);
+    }
+
+    private void section(String title) {
+        out.println();
+        out.println(style.heading(title));
+    }
+
+    private static String indent(String text) {
+        return "    " + text.replace("\n", "\n    ");
+    }
+}

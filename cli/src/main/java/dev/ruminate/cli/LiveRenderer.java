@@ -1,0 +1,73 @@
+package dev.ruminate.cli;
+
+import dev.ruminate.core.event.ChatEvent;
+import dev.ruminate.core.event.ContentDelta;
+import dev.ruminate.core.event.PartEnded;
+import dev.ruminate.core.event.ReasoningDelta;
+import dev.ruminate.core.event.ToolCallDelta;
+import java.io.PrintStream;
+import java.util.HashMap;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Prints a response as it streams: reasoning set apart (dim, or labelled without colours) above the
+ * answer, and each tool call once its part ends. Called from one thread at a time (a flux's onNext).
+ */
+final class LiveRenderer {
+
+    private enum Mode { NONE, REASONING, ANSWER }
+
+    private final PrintStream out;
+    private final Style style;
+    private final Map<Integer, StringBuilder> toolArguments = new HashMap<>();
+    private final Map<Integer, String> toolNames = new HashMap<>();
+    private Mode mode = Mode.NONE;
+
+    LiveRenderer(PrintStream out, Style style) {
+        this.out = out;
+        this.style = style;
+    }
+
+    void onEvent(ChatEvent event) {
+        if (event instanceof ReasoningDelta d) {
+            switchTo(Mode.REASONING, "  thinking (" + d.source() + (d.summary() ? ", summary" : "") + ")");
+            out.print(style.reasoning(d.text()));
+        } else if (event instanceof ContentDelta d) {
+            switchTo(Mode.ANSWER, "  answer");
+            out.print(d.text());
+        } else if (event instanceof ToolCallDelta d) {
+            if (d.name() != null) {
+                toolNames.put(d.part(), d.name());
+            }
+            toolArguments.computeIfAbsent(d.part(), k -> new StringBuilder()).append(d.argumentsDelta());
+        } else if (event instanceof PartEnded e && toolArguments.containsKey(e.part())) {
+            switchTo(Mode.NONE, null);
+            out.println(style.tool("  → tool call " + toolNames.getOrDefault(e.part(), "?") + " "
+                    + toolArguments.remove(e.part())));
+        }
+        out.flush();
+    }
+
+    /** Ends the current line, if a stream was printing. */
+    void finish() {
+        switchTo(Mode.NONE, null);
+        // Calls whose part never ended explicitly (a stream that stopped early) are still shown.
+        toolArguments.forEach((part, args) -> out.println(style.tool("  → tool call " + toolNames.getOrDefault(part, "?") + " " + args)));
+        toolArguments.clear();
+        out.flush();
+    }
+
+    private void switchTo(Mode next, @Nullable String header) {
+        if (mode == next) {
+            return;
+        }
+        if (mode != Mode.NONE) {
+            out.println();
+        }
+        if (header != null) {
+            out.println(next == Mode.REASONING ? style.reasoning(header) : style.heading(header));
+        }
+        mode = next;
+    }
+}

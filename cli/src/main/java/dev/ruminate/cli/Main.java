@@ -1,0 +1,79 @@
+package dev.ruminate.cli;
+
+import java.io.PrintStream;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Entry point of the {@code ruminate} command.
+ *
+ * <p>Exit status: 0 on success, 1 on an unexpected failure, 2 on a usage error, 3 when a replayed or
+ * live stream failed (the message reduced so far is still printed).
+ */
+public final class Main {
+
+    static final int OK = 0;
+    static final int FAILURE = 1;
+    static final int USAGE = 2;
+    static final int STREAM_FAILED = 3;
+
+    private Main() {
+    }
+
+    /**
+     * Runs the command and exits with its status.
+     *
+     * @param args the command line
+     */
+    public static void main(String[] args) {
+        System.exit(run(Arrays.asList(args), System.out, System.err));
+    }
+
+    /**
+     * Runs the command.
+     *
+     * @param args the command line
+     * @param out where results go
+     * @param err where diagnostics go
+     * @return the exit status
+     */
+    static int run(List<String> args, PrintStream out, PrintStream err) {
+        if (args.isEmpty() || args.get(0).equals("--help") || args.get(0).equals("-h") || args.get(0).equals("help")) {
+            err.print(usage());
+            return args.isEmpty() ? USAGE : OK;
+        }
+        List<String> rest = args.subList(1, args.size());
+        try {
+            return switch (args.get(0)) {
+                case "replay" -> ReplayCommand.run(rest, out, err);
+                case "demo" -> DemoCommand.run(rest, out, err);
+                case "chat" -> ChatCommand.run(rest, out, err);
+                default -> throw new UsageException("unknown command '" + args.get(0) + "'");
+            };
+        } catch (UsageException e) {
+            err.println("ruminate: " + e.getMessage());
+            err.print(usage());
+            return USAGE;
+        } catch (RuntimeException e) {
+            err.println("ruminate: " + e);
+            return FAILURE;
+        }
+    }
+
+    static String usage() {
+        return """
+                usage: ruminate <command> [options]
+
+                  demo                         a multi-turn conversation with reasoning and a tool call,
+                                               on emulators over loopback (no network, no key)
+                  replay --provider NAME [--think-tags] [--format json|text] FILE
+                                               decode and reduce a recorded stream or response body
+                  chat --provider NAME --model MODEL [--base-url URL] [--api-key-env VAR]
+                       [--effort none|minimal|low|medium|high|max] [--think-tags] PROMPT...
+                                               one turn against a real endpoint, streamed live
+
+                providers: %s
+                exit status: 0 ok, 1 failure, 2 usage error, 3 the stream failed (partial result printed)
+                """.formatted(String.join(", ", ProviderCatalog.names()));
+    }
+}

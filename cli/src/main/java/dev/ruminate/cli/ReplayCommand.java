@@ -1,0 +1,125 @@
+package dev.ruminate.cli;
+
+import dev.ruminate.core.ChatProvider;
+import dev.ruminate.core.error.RuminateException;
+import dev.ruminate.core.event.ChatEvent;
+import dev.ruminate.core.message.AssistantMessage;
+import dev.ruminate.core.message.FinishReason;
+import dev.ruminate.core.message.Usage;
+import dev.ruminate.core.reduce.ChatReducer;
+import dev.ruminate.core.reduce.ChatResult;
+import dev.ruminate.core.reduce.ReasoningCheck;
+import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.testkit.EmulatorResponse;
+import dev.ruminate.testkit.ProviderEmulator;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import reactor.core.publisher.Flux;
+
+/**
+ * {@code ruminate replay}: serves a recorded response body byte for byte from an emulator on
+ * loopback and runs it through the real provider client, decoder and reducer.
+ */
+final class ReplayCommand {
+
+    private ReplayCommand() {
+    }
+
+    static int run(List<String> args, PrintStream out, PrintStream err) {
+        Args parsed = Args.parse(args, Set.of("provider", "format"), Set.of("think-tags", "no-color"));
+        String provider = parsed.required("provider");
+        String format = parsed.option("format", "json");
+        if (!format.equals("json") && !format.equals("text")) {
+            throw new UsageException("--format must be json or text, was " + format);
+        }
+        if (parsed.positional().size() != 1) {
+            throw new UsageException("replay needs exactly one FILE");
+        }
+        if (!ProviderCatalog.names().contains(provider)) {
+            throw new UsageException("unknown provider '" + provider + "'; known: " + String.join(", ", ProviderCatalog.names()));
+        }
+        byte[] body = read(Path.of(parsed.positional().get(0)));
+        BodyKind kind = BodyKind.detect(body);
+
+        ChatResult result = null;
+        RuminateException failure = null;
+        try (ProviderEmulator emulator = ProviderEmulator.start()) {
+            emulator.enqueue(EmulatorResponse.replay(body, kind.contentType()));
+            ChatProvider client = ProviderCatalog.create(provider, emulator.baseUrl(), "replay-key-not-a-secret",
+                    parsed.flag("think-tags"));
+            ChatRequest request = ChatRequest.builder("replay").user("replay").build();
+            Flux<ChatEvent> events = kind.streaming() ? client.stream(request) : client.completeAsEvents(request);
+            try {
+                result = ChatReducer.defaults().reduce(events).block();
+            } catch (RuminateException e) {
+                failure = e;
+            }
+        }
+
+        AssistantMessage message;
+        ReasoningCheck check;
+        if (result != null) {
+            message = result.message();
+            check = result.reasoningCheck();
+        } else {
+            AssistantMessage partial = failure != null ? failure.partial() : null;
+            message = partial != null ? partial
+                    : new AssistantMessage(List.of(), provider, null, FinishReason.ERROR, null, Usage.UNKNOWN);
+            check = ReasoningCheck.UNAVAILABLE;
+        }
+        Style style = parsed.flag("no-color") ? Style.plain() : Style.detect();
+        out.print(format.equals("json") ? ResultJson.render(message, check.verdict(), failure) + "\n"
+                : TextRendering.render(message, check, failure, style));
+        out.flush();
+        return failure != null ? Main.STREAM_FAILED : Main.OK;
+    }
+
+    private static byte[] read(Path file) {
+        try {
+            return Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            throw new UsageException("no such file: " + file);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file, e);
+        }
+    }
+
+    /** What a recording holds, told from its content rather than its name. */
+    enum BodyKind {
+        SSE("text/event-stream", true),
+        JSON("application/json", false);
+
+        private final String contentType;
+        private final boolean streaming;
+
+        BodyKind(String contentType, boolean streaming) {
+            this.contentType = contentType;
+            this.streaming = streaming;
+        }
+
+        String contentType() {
+            return contentType;
+        }
+
+        boolean streaming() {
+            return streaming;
+        }
+
+        /** A body whose first non-blank byte opens a JSON object is a non-streaming response; anything else is SSE. */
+        static BodyKind detect(byte[] body) {
+            for (byte b : body) {
+                if (b == ' ' || b == '\n' || b == '\r' || b == '\t') {
+                    continue;
+                }
+                return b == '{' ? JSON : SSE;
+            }
+            return SSE;
+        }
+    }
+}
