@@ -211,8 +211,10 @@ public final class HttpExchange {
     private static Mono<byte[]> readBounded(ByteBufFlux content) {
         return Mono.defer(() -> {
             BoundedBody body = new BoundedBody(ERROR_BODY_LIMIT);
+            // a connection lost while reading an error body must not hide the status: keep what arrived
             return content.doOnNext(body::append)
                     .takeUntil(b -> body.full())
+                    .onErrorResume(IOException.class, e -> Flux.empty())
                     .then(Mono.fromCallable(body::toByteArray));
         });
     }

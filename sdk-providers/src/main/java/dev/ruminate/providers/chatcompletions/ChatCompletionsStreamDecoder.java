@@ -85,7 +85,7 @@ final class ChatCompletionsStreamDecoder {
         if (!assembler.finishSeen()) {
             throw new IncompleteStreamException(assembler.started()
                     ? "the body ended without [DONE] or a finish_reason"
-                    : "the body ended before any chunk", null);
+                    : "the body ended before the response started", null);
         }
         done = true;
         List<ChatEvent> out = new ArrayList<>(2);

@@ -68,8 +68,14 @@ final class EventAssembler {
      */
     void apply(Chunk chunk, boolean wholeMessage, List<ChatEvent> out) {
         if (!started) {
+            String model = blankToNull(chunk.model);
+            String id = blankToNull(chunk.id);
+            if (model == null && id == null && isEmpty(chunk)) {
+                // Azure's leading chunk: "choices": [], blank id and model; wait for the real ones
+                return;
+            }
             started = true;
-            out.add(new ResponseStarted(provider, blankToNull(chunk.model), blankToNull(chunk.id)));
+            out.add(new ResponseStarted(provider, model, id));
         }
         if (!chunk.details.isEmpty()) {
             // details carry the same text as the plain field beside them (OpenRouter): take one
@@ -276,6 +282,11 @@ final class EventAssembler {
         current = -1;
         kind = Kind.NONE;
         currentDetailIndex = -1;
+    }
+
+    private static boolean isEmpty(Chunk c) {
+        return c.details.isEmpty() && c.reasoningText == null && c.segments.isEmpty() && c.tools.isEmpty()
+                && c.finishReason == null && c.usage.isEmpty() && c.groqUsage.isEmpty();
     }
 
     private static boolean notEmpty(@Nullable String s) {

@@ -13,6 +13,8 @@ import java.util.Objects;
  * that cannot cause a 400: reasoning is dropped on later turns, and only fields every server of
  * that kind accepts are written.
  *
+ * <p>The profiles are immutable and thread-safe.
+ *
  * @since 0.1
  */
 public final class Profiles {
@@ -20,7 +22,7 @@ public final class Profiles {
     private static final List<String> NO_FIELDS = List.of();
 
     /**
-     * OpenAI: no reasoning text on Chat Completions (only {@code reasoning_tokens}), so nothing to
+     * Describes OpenAI: no reasoning text on Chat Completions (only {@code reasoning_tokens}), so nothing to
      * read or send back; {@code reasoning_effort}; {@code max_completion_tokens}.
      */
     public static final CompatProfile OPENAI = CompatProfile.builder("openai")
@@ -32,7 +34,7 @@ public final class Profiles {
             .build();
 
     /**
-     * DeepSeek: {@code reasoning_content}; {@code thinking} + {@code reasoning_effort}; send-back by
+     * Describes DeepSeek: {@code reasoning_content}; {@code thinking} + {@code reasoning_effort}; send-back by
      * model family (see {@code DeepSeekSendBackRule}: {@code reasoning_content} in tool turns for the
      * thinking-mode models, never for R1).
      */
@@ -45,7 +47,7 @@ public final class Profiles {
             .build();
 
     /**
-     * vLLM: {@code reasoning} (current) or {@code reasoning_content} (servers before the rename;
+     * Describes vLLM: {@code reasoning} (current) or {@code reasoning_content} (servers before the rename;
      * transitional ones send both with the same text); {@code chat_template_kwargs}; sends
      * {@code reasoning} back (0.16+ reads it and drops {@code reasoning_content}). Default URL is
      * {@code vllm serve}'s local one.
@@ -59,7 +61,7 @@ public final class Profiles {
             .build();
 
     /**
-     * llama.cpp {@code llama-server}: {@code reasoning_content}; {@code chat_template_kwargs}; sends
+     * Describes llama.cpp {@code llama-server}: {@code reasoning_content}; {@code chat_template_kwargs}; sends
      * {@code reasoning_content} back (accepted since ggml-org/llama.cpp#18994, ignored by templates
      * that cannot render it). Default URL is the server's local one.
      */
@@ -72,7 +74,7 @@ public final class Profiles {
             .build();
 
     /**
-     * Ollama's OpenAI endpoint: {@code reasoning}; {@code reasoning_effort}; sends {@code reasoning}
+     * Describes Ollama's OpenAI endpoint: {@code reasoning}; {@code reasoning_effort}; sends {@code reasoning}
      * back (forwarded as the message's thinking).
      */
     public static final CompatProfile OLLAMA = CompatProfile.builder("ollama")
@@ -84,7 +86,7 @@ public final class Profiles {
             .build();
 
     /**
-     * OpenRouter: {@code reasoning_details} (text, summaries, signatures, encrypted data) win over
+     * Describes OpenRouter: {@code reasoning_details} (text, summaries, signatures, encrypted data) win over
      * the plain {@code reasoning} copy of the same text; the {@code reasoning} object; details sent
      * back unmodified.
      */
@@ -98,7 +100,7 @@ public final class Profiles {
             .build();
 
     /**
-     * Groq: {@code reasoning} ({@code reasoning_format: parsed}); {@code <think>} tags in the content
+     * Describes Groq: {@code reasoning} ({@code reasoning_format: parsed}); {@code <think>} tags in the content
      * when a model defaults to {@code raw}; reasoning dropped on later turns ({@code reasoning_content}
      * is rejected with 400; whether {@code reasoning} is accepted is unverified).
      */
@@ -112,7 +114,7 @@ public final class Profiles {
             .build();
 
     /**
-     * xAI chat: {@code reasoning_content} (grok-3-mini only); {@code reasoning_effort} low|high;
+     * Describes xAI chat: {@code reasoning_content} (grok-3-mini only); {@code reasoning_effort} low|high;
      * reasoning dropped on later turns (chat send-back unverified).
      */
     public static final CompatProfile XAI = CompatProfile.builder("xai")
@@ -123,7 +125,7 @@ public final class Profiles {
             .build();
 
     /**
-     * Z.ai GLM: {@code reasoning_content}; {@code thinking}; sends {@code reasoning_content} back
+     * Describes Z.ai GLM: {@code reasoning_content}; {@code thinking}; sends {@code reasoning_content} back
      * (interleaved and preserved thinking need it). Usage arrives without {@code stream_options}.
      */
     public static final CompatProfile GLM = CompatProfile.builder("glm")
@@ -134,7 +136,7 @@ public final class Profiles {
             .build();
 
     /**
-     * Chutes: reportedly both {@code reasoning_content} and {@code reasoning} with the same text
+     * Describes Chutes: reportedly both {@code reasoning_content} and {@code reasoning} with the same text
      * (unverified; one is taken); {@code chat_template_kwargs}; reasoning dropped on later turns.
      */
     public static final CompatProfile CHUTES = CompatProfile.builder("chutes")
@@ -145,7 +147,7 @@ public final class Profiles {
             .build();
 
     /**
-     * Perplexity sonar-reasoning: reasoning only as {@code <think>} tags in the content; nothing to
+     * Describes Perplexity sonar-reasoning: reasoning only as {@code <think>} tags in the content; nothing to
      * request; dropped on later turns.
      */
     public static final CompatProfile PERPLEXITY = CompatProfile.builder("perplexity")
@@ -155,7 +157,7 @@ public final class Profiles {
             .build();
 
     /**
-     * Alibaba DashScope (Qwen, international endpoint): {@code reasoning_content};
+     * Describes Alibaba DashScope (Qwen, international endpoint): {@code reasoning_content};
      * {@code enable_thinking} + {@code thinking_budget}; reasoning dropped on later turns (unverified).
      */
     public static final CompatProfile QWEN = CompatProfile.builder("qwen")
@@ -166,7 +168,7 @@ public final class Profiles {
             .build();
 
     /**
-     * Cerebras: {@code reasoning} (gpt-oss and GLM alike); {@code reasoning_effort};
+     * Describes Cerebras: {@code reasoning} (gpt-oss and GLM alike); {@code reasoning_effort};
      * {@code max_completion_tokens}; sends {@code reasoning} back (a recorded gpt-oss multi-turn
      * request with it was accepted).
      */
@@ -179,7 +181,7 @@ public final class Profiles {
             .build();
 
     /**
-     * Snowflake Cortex (OpenAI-compatible endpoint; the base URL is per account, so none is set):
+     * Describes Snowflake Cortex (OpenAI-compatible endpoint; the base URL is per account, so none is set):
      * OpenRouter-style {@code reasoning_details} with Claude signatures, sent back unmodified; the
      * {@code reasoning} object.
      */
@@ -192,7 +194,7 @@ public final class Profiles {
             .build();
 
     /**
-     * Any other OpenAI-compatible server: reads {@code reasoning_content}, {@code reasoning} and
+     * Describes any other OpenAI-compatible server: reads {@code reasoning_content}, {@code reasoning} and
      * {@code reasoning_text}, writes nothing it might reject, sends no reasoning back. Derive a
      * custom profile from it with {@link CompatProfile#toBuilder()}.
      */

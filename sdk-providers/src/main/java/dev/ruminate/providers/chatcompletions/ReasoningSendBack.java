@@ -11,6 +11,8 @@ import org.jspecify.annotations.Nullable;
  * encrypted blobs) means nothing here and its text would be attributed to the wrong model.
  * Messages without a provider (built by hand) count as this profile's own.
  *
+ * <p>Immutable and thread-safe.
+ *
  * @param mode where reasoning goes
  * @param field the message field, for {@link Mode#FIELD} only
  * @param scope on which assistant messages it goes

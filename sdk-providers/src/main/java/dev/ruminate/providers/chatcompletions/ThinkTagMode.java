@@ -10,6 +10,8 @@ import java.util.Objects;
  * turns the tagged text into reasoning with source {@code tags}. The same tags are used when
  * reasoning is sent back as tagged text ({@link ReasoningSendBack.Mode#THINK_TAGS}).
  *
+ * <p>Immutable and thread-safe.
+ *
  * @param openTag the opening tag, e.g. {@code <think>}
  * @param closeTag the closing tag, e.g. {@code </think>}
  * @param startInside true when the model's chat template opens the block in the prompt, so the

@@ -292,7 +292,7 @@ class ChatCompletionsStreamDecoderTest {
         assertThat(Folded.of(outcome.events()).reasoning()).isEqualTo("half a th");
 
         Fixtures.Outcome empty = body().decode(Profiles.DEEPSEEK);
-        assertThat(empty.error()).isInstanceOf(IncompleteStreamException.class).hasMessageContaining("before any chunk");
+        assertThat(empty.error()).isInstanceOf(IncompleteStreamException.class).hasMessageContaining("before the response started");
         assertThat(empty.events()).isEmpty();
     }
 
@@ -408,6 +408,20 @@ class ChatCompletionsStreamDecoderTest {
                 .decode(Profiles.QWEN).folded();
 
         assertThat(f.started).isEqualTo(new ResponseStarted("qwen", "late-model", "late-id"));
+    }
+
+    @Test
+    void azuresLeadingFilterChunkDoesNotHideTheModel() {
+        Folded f = body()
+                .data("{\"choices\":[],\"created\":0,\"id\":\"\",\"model\":\"\",\"object\":\"\",\"prompt_filter_results\":"
+                        + "[{\"prompt_index\":0,\"content_filter_results\":{\"hate\":{\"filtered\":false,\"severity\":\"safe\"}}}]}")
+                .data("{\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Capital\"},\"finish_reason\":null,"
+                        + "\"content_filter_results\":{}}],\"id\":\"chatcmpl-1\",\"model\":\"gpt-5-nano-2025-08-07\",\"obfuscation\":\"x\"}")
+                .finish("stop").done()
+                .decode(Profiles.OPENAI).folded();
+
+        assertThat(f.started).isEqualTo(new ResponseStarted("openai", "gpt-5-nano-2025-08-07", "chatcmpl-1"));
+        assertThat(f.text()).isEqualTo("Capital");
     }
 
     @Test
