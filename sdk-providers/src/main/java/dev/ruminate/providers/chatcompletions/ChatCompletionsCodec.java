@@ -1,0 +1,84 @@
+package dev.ruminate.providers.chatcompletions;
+
+import dev.ruminate.core.event.ChatEvent;
+import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.core.wire.SseEvent;
+import java.util.Objects;
+import java.util.function.Function;
+import reactor.core.publisher.Flux;
+
+/**
+ * Encodes requests for, and decodes responses from, any Chat Completions server described by a
+ * {@link CompatProfile}. This is the glue an HTTP client needs: {@link #encodeRequest} gives the
+ * body to {@code POST} to {@link CompatProfile#chatUri}, {@link #streamDecoder} turns the SSE events
+ * of a streamed answer into {@link ChatEvent}s, {@link #decodeCompletion} does the same for a
+ * whole body.
+ *
+ * <p>Think tags are not split here: when {@link CompatProfile#thinkTags()} is set, the caller
+ * applies the think-tag splitter to the decoded events.
+ *
+ * <p>Stateless and thread-safe.
+ *
+ * @since 0.1
+ */
+public final class ChatCompletionsCodec {
+
+    private ChatCompletionsCodec() {
+    }
+
+    /**
+     * Returns an operator that decodes one response's SSE events into chat events.
+     *
+     * <p>The operator is reusable: each subscription gets its own decoder state. <b>Backpressure:</b>
+     * SSE events are requested as chat events are. <b>Cancellation:</b> propagates upstream (which
+     * closes the HTTP exchange). <b>Errors:</b> {@code ProtocolException} for malformed JSON (with
+     * the event's line and byte offset) or a wrong shape, {@code ProviderStreamException} for an
+     * error reported in the stream, {@code IncompleteStreamException} when the body ends without
+     * {@code [DONE]} or a finish reason; upstream errors pass through unchanged.
+     *
+     * @param profile the server's profile
+     * @return the operator, for {@code Flux.transform}
+     */
+    public static Function<Flux<SseEvent>, Flux<ChatEvent>> streamDecoder(CompatProfile profile) {
+        Objects.requireNonNull(profile, "profile");
+        return events -> Flux.defer(() -> {
+            ChatCompletionsStreamDecoder decoder = new ChatCompletionsStreamDecoder(profile);
+            return events.concatMapIterable(decoder::onEvent)
+                    .concatWith(Flux.defer(() -> Flux.fromIterable(decoder.onComplete())));
+        });
+    }
+
+    /**
+     * Decodes a whole (non-streaming) {@code chat.completion} body into the events a stream would
+     * give, with a {@code ReasoningFinal} per reasoning part.
+     *
+     * @param profile the server's profile
+     * @param body the response body; not modified
+     * @return a cold flux of the events, or of a {@code ProtocolException} or
+     *     {@code ProviderStreamException} (an {@code error} object in a 200 body)
+     */
+    public static Flux<ChatEvent> decodeCompletion(CompatProfile profile, byte[] body) {
+        Objects.requireNonNull(profile, "profile");
+        Objects.requireNonNull(body, "body");
+        return Flux.defer(() -> Flux.fromIterable(ChatCompletionsResponseDecoder.decode(profile, body)));
+    }
+
+    /**
+     * Encodes a request body: model, messages (earlier reasoning sent back as the profile's rule
+     * for the model says), tools, streaming flags, sampling, the profile's reasoning fields, then the
+     * request's extras, which replace any field of the same name.
+     *
+     * @param profile the server's profile
+     * @param request the request
+     * @param stream true for a streaming call ({@code "stream": true}, plus {@code stream_options}
+     *     when the profile asks for usage)
+     * @return the UTF-8 JSON body
+     * @throws IllegalArgumentException if a tool's schema is not valid JSON or an extra's value is
+     *     not a string, number, boolean, null, list or string-keyed map
+     */
+    public static byte[] encodeRequest(CompatProfile profile, ChatRequest request, boolean stream) {
+        Objects.requireNonNull(profile, "profile");
+        Objects.requireNonNull(request, "request");
+        return ChatCompletionsRequestEncoder.encode(profile, request, stream);
+    }
+}

@@ -1,0 +1,120 @@
+package dev.ruminate.providers.chatcompletions;
+
+import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.core.request.SamplingOptions;
+import dev.ruminate.core.request.ToolDefinition;
+import java.io.ByteArrayOutputStream;
+import java.util.Map;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.ObjectReadContext;
+import tools.jackson.core.ObjectWriteContext;
+
+/**
+ * Writes a Chat Completions request body with Jackson's streaming generator.
+ *
+ * <p>Field order: {@code model}, {@code messages}, {@code tools}, {@code stream},
+ * {@code stream_options}, sampling, reasoning fields, extras. A field named in the request's extras
+ * is not written by the encoder: the extra replaces it, whole.
+ */
+final class ChatCompletionsRequestEncoder {
+
+    private ChatCompletionsRequestEncoder() {
+    }
+
+    static byte[] encode(CompatProfile profile, ChatRequest request, boolean stream) {
+        Map<String, @Nullable Object> extras = request.extras();
+        Set<String> taken = extras.keySet();
+        ByteArrayOutputStream out = new ByteArrayOutputStream(512);
+        try (JsonGenerator g = ChunkParser.JSON.createGenerator(ObjectWriteContext.empty(), out)) {
+            g.writeStartObject();
+            if (!taken.contains("model")) {
+                g.writeStringProperty("model", request.model());
+            }
+            if (!taken.contains("messages")) {
+                g.writeName("messages");
+                MessagesWriter.write(g, profile, request);
+            }
+            if (!request.tools().isEmpty() && !taken.contains("tools")) {
+                writeTools(g, request);
+            }
+            if (stream) {
+                if (!taken.contains("stream")) {
+                    g.writeBooleanProperty("stream", true);
+                }
+                if (profile.streamUsage() && !taken.contains("stream_options")) {
+                    g.writeObjectPropertyStart("stream_options");
+                    g.writeBooleanProperty("include_usage", true);
+                    g.writeEndObject();
+                }
+            }
+            writeSampling(g, profile, request.sampling(), taken);
+            ReasoningParams.write(g, profile.reasoningStyle(), request.reasoning(), taken);
+            for (Map.Entry<String, @Nullable Object> extra : extras.entrySet()) {
+                g.writeName(extra.getKey());
+                JsonValues.write(g, extra.getValue());
+            }
+            g.writeEndObject();
+        }
+        return out.toByteArray();
+    }
+
+    private static void writeTools(JsonGenerator g, ChatRequest request) {
+        g.writeArrayPropertyStart("tools");
+        for (ToolDefinition tool : request.tools()) {
+            g.writeStartObject();
+            g.writeStringProperty("type", "function");
+            g.writeObjectPropertyStart("function");
+            g.writeStringProperty("name", tool.name());
+            if (!tool.description().isEmpty()) {
+                g.writeStringProperty("description", tool.description());
+            }
+            g.writeName("parameters");
+            copySchema(g, tool);
+            g.writeEndObject();
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+    }
+
+    /** Copies the schema token by token: it is embedded as JSON, and invalid JSON is caught here. */
+    private static void copySchema(JsonGenerator g, ToolDefinition tool) {
+        try (JsonParser p = ChunkParser.JSON.createParser(ObjectReadContext.empty(), tool.parametersSchema())) {
+            if (p.nextToken() == null) {
+                throw new IllegalArgumentException("tool " + tool.name() + " has an empty parameters schema");
+            }
+            g.copyCurrentStructure(p);
+            if (p.nextToken() != null) {
+                throw new IllegalArgumentException("tool " + tool.name() + " has text after its parameters schema");
+            }
+        } catch (JacksonException e) {
+            throw new IllegalArgumentException("tool " + tool.name() + " has a parameters schema that is not valid JSON: "
+                    + e.getOriginalMessage(), e);
+        }
+    }
+
+    private static void writeSampling(JsonGenerator g, CompatProfile profile, SamplingOptions s, Set<String> taken) {
+        if (s.temperature() != null && !taken.contains("temperature")) {
+            g.writeNumberProperty("temperature", s.temperature());
+        }
+        if (s.topP() != null && !taken.contains("top_p")) {
+            g.writeNumberProperty("top_p", s.topP());
+        }
+        if (s.maxOutputTokens() != null && !taken.contains(profile.maxTokensField())) {
+            g.writeNumberProperty(profile.maxTokensField(), s.maxOutputTokens());
+        }
+        if (!s.stop().isEmpty() && !taken.contains("stop")) {
+            g.writeArrayPropertyStart("stop");
+            for (String stop : s.stop()) {
+                g.writeString(stop);
+            }
+            g.writeEndArray();
+        }
+        if (s.seed() != null && !taken.contains("seed")) {
+            g.writeNumberProperty("seed", s.seed());
+        }
+    }
+}

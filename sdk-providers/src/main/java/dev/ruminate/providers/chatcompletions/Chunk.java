@@ -1,0 +1,141 @@
+package dev.ruminate.providers.chatcompletions;
+
+import dev.ruminate.core.message.Usage;
+import java.util.ArrayList;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What one chunk (or one non-streaming body) says, as parsed, before it becomes events. One
+ * instance is reused for every chunk of a response; the parser fills it and the assembler reads it.
+ * Keeping the two apart lets fields arrive in any order ({@code choices} before {@code id} and
+ * {@code model}, as Snowflake and DashScope send them) while events still come out in a fixed order.
+ */
+final class Chunk {
+
+    @Nullable String id;
+    @Nullable String model;
+    @Nullable String finishReason;
+    boolean error;
+
+    /** The reasoning text chosen from the profile's plain fields: the highest-priority one present. */
+    int reasoningPriority = Integer.MAX_VALUE;
+    @Nullable String reasoningText;
+    @Nullable String reasoningSource;
+
+    final List<Detail> details = new ArrayList<>();
+    final List<Segment> segments = new ArrayList<>();
+    final List<ToolFragment> tools = new ArrayList<>();
+    final UsageCounts usage = new UsageCounts();
+    final UsageCounts groqUsage = new UsageCounts();
+
+    // A mark taken before each choice, so that a choice other than index 0 can be undone.
+    private int markPriority;
+    private @Nullable String markText;
+    private @Nullable String markSource;
+    private @Nullable String markFinish;
+    private int markDetails;
+    private int markSegments;
+    private int markTools;
+
+    void reset() {
+        id = null;
+        model = null;
+        finishReason = null;
+        error = false;
+        reasoningPriority = Integer.MAX_VALUE;
+        reasoningText = null;
+        reasoningSource = null;
+        details.clear();
+        segments.clear();
+        tools.clear();
+        usage.reset();
+        groqUsage.reset();
+    }
+
+    /** Offers a plain reasoning field's text; the field earliest in the profile's list wins. */
+    void offerReasoning(int priority, String text, String source) {
+        if (priority < reasoningPriority) {
+            reasoningPriority = priority;
+            reasoningText = text;
+            reasoningSource = source;
+        }
+    }
+
+    void mark() {
+        markPriority = reasoningPriority;
+        markText = reasoningText;
+        markSource = reasoningSource;
+        markFinish = finishReason;
+        markDetails = details.size();
+        markSegments = segments.size();
+        markTools = tools.size();
+    }
+
+    void rollback() {
+        reasoningPriority = markPriority;
+        reasoningText = markText;
+        reasoningSource = markSource;
+        finishReason = markFinish;
+        details.subList(markDetails, details.size()).clear();
+        segments.subList(markSegments, segments.size()).clear();
+        tools.subList(markTools, tools.size()).clear();
+    }
+
+    /**
+     * One entry of OpenRouter-style {@code reasoning_details}.
+     *
+     * @param index the detail's {@code index}, which groups fragments of one reasoning block; -1 if absent
+     */
+    record Detail(@Nullable String type, @Nullable String text, @Nullable String summary, @Nullable String signature,
+                  @Nullable String data, @Nullable String id, @Nullable String format, int index) {
+    }
+
+    /** A piece of {@code content}: answer text, or reasoning when an array item is a thinking chunk. */
+    record Segment(boolean reasoning, String text, String source) {
+    }
+
+    /**
+     * One element of {@code tool_calls}.
+     *
+     * @param index the call's {@code index}, -1 when the server omitted it
+     * @param position the element's position in its array
+     */
+    record ToolFragment(int index, int position, @Nullable String id, @Nullable String name,
+                        @Nullable String arguments) {
+    }
+
+    /** Token counts of one {@code usage} object. */
+    static final class UsageCounts {
+        @Nullable Long input;
+        @Nullable Long output;
+        @Nullable Long reasoning;
+        @Nullable Long cached;
+        @Nullable Long cacheHit;
+        @Nullable Long cachedTopLevel;
+
+        void reset() {
+            input = null;
+            output = null;
+            reasoning = null;
+            cached = null;
+            cacheHit = null;
+            cachedTopLevel = null;
+        }
+
+        boolean isEmpty() {
+            return input == null && output == null && reasoning == null && cached == null && cacheHit == null
+                    && cachedTopLevel == null;
+        }
+
+        /**
+         * Returns the usage; cached tokens come from {@code prompt_tokens_details.cached_tokens},
+         * else DeepSeek's {@code prompt_cache_hit_tokens}, else a top-level {@code cached_tokens}
+         * (Together, behind Hugging Face's router).
+         */
+        Usage toUsage() {
+            Long cachedTokens = cached != null ? cached : cacheHit != null ? cacheHit : cachedTopLevel;
+            return new Usage(input, output, reasoning, cachedTokens);
+        }
+    }
+}

@@ -1,0 +1,443 @@
+package dev.ruminate.providers.chatcompletions;
+
+import java.io.StringWriter;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.core.ObjectReadContext;
+import tools.jackson.core.ObjectWriteContext;
+import tools.jackson.core.json.JsonFactory;
+
+/**
+ * Reads one Chat Completions chunk ({@code chat.completion.chunk}) or one whole body
+ * ({@code chat.completion}) into a {@link Chunk}, with Jackson's streaming parser: no tree, and
+ * unknown subtrees skipped with {@code skipChildren}.
+ *
+ * <p>Only choice {@code 0} is read. {@code delta} and {@code message} are accepted in both kinds of
+ * body. Explicit {@code null}s are absent values; so are empty reasoning strings.
+ *
+ * @throws tools.jackson.core.JacksonException for malformed JSON (callers map it)
+ * @throws ShapeException for JSON of a shape the protocol does not allow
+ */
+final class ChunkParser {
+
+    static final JsonFactory JSON = new JsonFactory();
+
+    private final List<String> reasoningFields;
+    private final boolean readsDetails;
+
+    ChunkParser(CompatProfile profile) {
+        this.reasoningFields = profile.reasoningFields();
+        this.readsDetails = profile.readsReasoningDetails();
+    }
+
+    void parse(byte[] data, Chunk chunk) {
+        chunk.reset();
+        try (JsonParser p = JSON.createParser(ObjectReadContext.empty(), data)) {
+            JsonToken token = p.nextToken();
+            if (token != JsonToken.START_OBJECT) {
+                throw new ShapeException("a chunk must be a JSON object, was " + describe(token));
+            }
+            String name;
+            while ((name = p.nextName()) != null) {
+                JsonToken value = p.nextToken();
+                switch (name) {
+                    case "id" -> chunk.id = text(p, value);
+                    case "model" -> chunk.model = text(p, value);
+                    case "choices" -> choices(p, value, chunk);
+                    case "usage" -> usage(p, value, chunk.usage);
+                    case "x_groq" -> groq(p, value, chunk);
+                    case "error" -> {
+                        chunk.error = value != JsonToken.VALUE_NULL;
+                        p.skipChildren();
+                    }
+                    default -> p.skipChildren();
+                }
+            }
+        }
+    }
+
+    private void choices(JsonParser p, JsonToken value, Chunk chunk) {
+        if (value == JsonToken.VALUE_NULL) {
+            return;
+        }
+        if (value != JsonToken.START_ARRAY) {
+            throw new ShapeException("`choices` must be an array, was " + describe(value));
+        }
+        int position = 0;
+        JsonToken element;
+        while ((element = p.nextToken()) != JsonToken.END_ARRAY) {
+            if (element == JsonToken.START_OBJECT) {
+                choice(p, chunk, position);
+            } else if (element != JsonToken.VALUE_NULL) {
+                throw new ShapeException("a choice must be an object, was " + describe(element));
+            }
+            position++;
+        }
+    }
+
+    private void choice(JsonParser p, Chunk chunk, int position) {
+        chunk.mark();
+        long index = position;
+        String name;
+        while ((name = p.nextName()) != null) {
+            JsonToken value = p.nextToken();
+            switch (name) {
+                case "index" -> index = value == JsonToken.VALUE_NUMBER_INT ? p.getLongValue() : index;
+                case "delta", "message" -> delta(p, value, chunk);
+                case "finish_reason" -> {
+                    String reason = text(p, value);
+                    if (reason != null && !reason.isEmpty()) {
+                        chunk.finishReason = reason;
+                    }
+                }
+                default -> p.skipChildren();
+            }
+        }
+        if (index != 0) {
+            // n > 1: only the first choice becomes events
+            chunk.rollback();
+        }
+    }
+
+    private void delta(JsonParser p, JsonToken value, Chunk chunk) {
+        if (value == JsonToken.VALUE_NULL) {
+            return;
+        }
+        if (value != JsonToken.START_OBJECT) {
+            throw new ShapeException("`delta` must be an object, was " + describe(value));
+        }
+        String name;
+        while ((name = p.nextName()) != null) {
+            JsonToken v = p.nextToken();
+            switch (name) {
+                case "content" -> content(p, v, chunk);
+                // a refusal is what the model says instead of an answer; keep it as answer text
+                case "refusal" -> addContent(chunk, text(p, v));
+                case "tool_calls" -> toolCalls(p, v, chunk);
+                case "function_call" -> {
+                    if (v == JsonToken.START_OBJECT) {
+                        toolCall(p, chunk, 0);
+                    } else {
+                        p.skipChildren();
+                    }
+                }
+                case "reasoning_details" -> {
+                    if (readsDetails) {
+                        details(p, v, chunk);
+                    } else {
+                        p.skipChildren();
+                    }
+                }
+                default -> reasoningField(p, v, name, chunk);
+            }
+        }
+    }
+
+    private void reasoningField(JsonParser p, JsonToken value, String name, Chunk chunk) {
+        int priority = reasoningFields.indexOf(name);
+        if (priority < 0 || value != JsonToken.VALUE_STRING) {
+            // not a reasoning field, or null, or a shape no server sends for one: skipped
+            p.skipChildren();
+            return;
+        }
+        String text = p.getString();
+        if (!text.isEmpty()) {
+            chunk.offerReasoning(priority, text, name);
+        }
+    }
+
+    private static void addContent(Chunk chunk, @Nullable String text) {
+        if (text != null && !text.isEmpty()) {
+            chunk.segments.add(new Chunk.Segment(false, text, "content"));
+        }
+    }
+
+    private static void content(JsonParser p, JsonToken value, Chunk chunk) {
+        switch (value) {
+            case VALUE_NULL -> { }
+            case VALUE_STRING -> addContent(chunk, p.getString());
+            case START_ARRAY -> contentArray(p, chunk);
+            default -> throw new ShapeException("`content` must be a string, an array or null, was " + describe(value));
+        }
+    }
+
+    /** Mistral-style content: {@code [{"type":"text","text"}, {"type":"thinking","thinking":[…]}]}. */
+    private static void contentArray(JsonParser p, Chunk chunk) {
+        JsonToken element;
+        while ((element = p.nextToken()) != JsonToken.END_ARRAY) {
+            if (element == JsonToken.VALUE_STRING) {
+                addContent(chunk, p.getString());
+                continue;
+            }
+            if (element != JsonToken.START_OBJECT) {
+                p.skipChildren();
+                continue;
+            }
+            String type = null;
+            String text = null;
+            String thinking = null;
+            String name;
+            while ((name = p.nextName()) != null) {
+                JsonToken v = p.nextToken();
+                switch (name) {
+                    case "type" -> type = text(p, v);
+                    case "text" -> text = text(p, v);
+                    case "thinking" -> thinking = thinkingText(p, v);
+                    default -> p.skipChildren();
+                }
+            }
+            if ("text".equals(type)) {
+                addContent(chunk, text);
+            } else if ("thinking".equals(type) && thinking != null && !thinking.isEmpty()) {
+                chunk.segments.add(new Chunk.Segment(true, thinking, "thinking"));
+            }
+        }
+    }
+
+    /** Reads a thinking value: a string, or an array of {@code {"type":"text","text"}} joined. */
+    private static @Nullable String thinkingText(JsonParser p, JsonToken value) {
+        if (value != JsonToken.START_ARRAY) {
+            return text(p, value);
+        }
+        StringBuilder sb = new StringBuilder();
+        JsonToken element;
+        while ((element = p.nextToken()) != JsonToken.END_ARRAY) {
+            if (element != JsonToken.START_OBJECT) {
+                p.skipChildren();
+                continue;
+            }
+            String name;
+            while ((name = p.nextName()) != null) {
+                JsonToken v = p.nextToken();
+                if ("text".equals(name)) {
+                    String t = text(p, v);
+                    if (t != null) {
+                        sb.append(t);
+                    }
+                } else {
+                    p.skipChildren();
+                }
+            }
+        }
+        return sb.toString();
+    }
+
+    private static void toolCalls(JsonParser p, JsonToken value, Chunk chunk) {
+        if (value == JsonToken.VALUE_NULL) {
+            return;
+        }
+        if (value != JsonToken.START_ARRAY) {
+            throw new ShapeException("`tool_calls` must be an array, was " + describe(value));
+        }
+        int position = 0;
+        JsonToken element;
+        while ((element = p.nextToken()) != JsonToken.END_ARRAY) {
+            if (element == JsonToken.START_OBJECT) {
+                toolCall(p, chunk, position);
+            } else if (element != JsonToken.VALUE_NULL) {
+                throw new ShapeException("a tool call must be an object, was " + describe(element));
+            }
+            position++;
+        }
+    }
+
+    /** Reads a {@code tool_calls} element, or a legacy {@code function_call} object (no index, no id). */
+    private static void toolCall(JsonParser p, Chunk chunk, int position) {
+        int index = -1;
+        String id = null;
+        String name = null;
+        String arguments = null;
+        boolean legacy = true;
+        String field;
+        while ((field = p.nextName()) != null) {
+            JsonToken v = p.nextToken();
+            switch (field) {
+                case "index" -> index = v == JsonToken.VALUE_NUMBER_INT ? p.getIntValue() : index;
+                case "id" -> id = text(p, v);
+                case "function" -> {
+                    legacy = false;
+                    if (v == JsonToken.START_OBJECT) {
+                        String fn;
+                        while ((fn = p.nextName()) != null) {
+                            JsonToken fv = p.nextToken();
+                            switch (fn) {
+                                case "name" -> name = text(p, fv);
+                                case "arguments" -> arguments = arguments(p, fv);
+                                default -> p.skipChildren();
+                            }
+                        }
+                    } else if (v != JsonToken.VALUE_NULL) {
+                        throw new ShapeException("`function` must be an object, was " + describe(v));
+                    }
+                }
+                // the legacy function_call object holds name and arguments directly
+                case "name" -> name = text(p, v);
+                case "arguments" -> arguments = arguments(p, v);
+                default -> p.skipChildren();
+            }
+        }
+        if (legacy && index < 0 && id == null) {
+            index = 0;
+        }
+        chunk.tools.add(new Chunk.ToolFragment(index, position, id, name, arguments));
+    }
+
+    /**
+     * Reads {@code arguments}: normally a JSON string; some servers send the object itself, which is
+     * kept as its JSON text.
+     */
+    private static @Nullable String arguments(JsonParser p, JsonToken value) {
+        if (value != JsonToken.START_OBJECT && value != JsonToken.START_ARRAY) {
+            return text(p, value);
+        }
+        StringWriter out = new StringWriter();
+        try (JsonGenerator g = JSON.createGenerator(ObjectWriteContext.empty(), out)) {
+            g.copyCurrentStructure(p);
+        }
+        return out.toString();
+    }
+
+    private static void details(JsonParser p, JsonToken value, Chunk chunk) {
+        if (value != JsonToken.START_ARRAY) {
+            p.skipChildren();
+            return;
+        }
+        JsonToken element;
+        while ((element = p.nextToken()) != JsonToken.END_ARRAY) {
+            if (element != JsonToken.START_OBJECT) {
+                p.skipChildren();
+                continue;
+            }
+            String type = null;
+            String text = null;
+            String summary = null;
+            String signature = null;
+            String data = null;
+            String id = null;
+            String format = null;
+            int index = -1;
+            String name;
+            while ((name = p.nextName()) != null) {
+                JsonToken v = p.nextToken();
+                switch (name) {
+                    case "type" -> type = text(p, v);
+                    case "text" -> text = text(p, v);
+                    case "summary" -> summary = text(p, v);
+                    case "signature" -> signature = text(p, v);
+                    case "data" -> data = text(p, v);
+                    case "id" -> id = text(p, v);
+                    case "format" -> format = text(p, v);
+                    case "index" -> index = v == JsonToken.VALUE_NUMBER_INT ? p.getIntValue() : index;
+                    default -> p.skipChildren();
+                }
+            }
+            chunk.details.add(new Chunk.Detail(type, text, summary, signature, data, id, format, index));
+        }
+    }
+
+    private static void usage(JsonParser p, JsonToken value, Chunk.UsageCounts usage) {
+        if (value != JsonToken.START_OBJECT) {
+            p.skipChildren();
+            return;
+        }
+        String name;
+        while ((name = p.nextName()) != null) {
+            JsonToken v = p.nextToken();
+            switch (name) {
+                case "prompt_tokens" -> usage.input = number(p, v);
+                case "completion_tokens" -> usage.output = number(p, v);
+                case "prompt_cache_hit_tokens" -> usage.cacheHit = number(p, v);
+                case "cached_tokens" -> usage.cachedTopLevel = number(p, v);
+                case "completion_tokens_details" -> {
+                    Long reasoning = nested(p, v, "reasoning_tokens");
+                    if (reasoning != null) {
+                        usage.reasoning = reasoning;
+                    }
+                }
+                case "prompt_tokens_details" -> {
+                    Long cached = nested(p, v, "cached_tokens");
+                    if (cached != null) {
+                        usage.cached = cached;
+                    }
+                }
+                default -> p.skipChildren();
+            }
+        }
+    }
+
+    private static @Nullable Long nested(JsonParser p, JsonToken value, String field) {
+        if (value != JsonToken.START_OBJECT) {
+            p.skipChildren();
+            return null;
+        }
+        Long result = null;
+        String name;
+        while ((name = p.nextName()) != null) {
+            JsonToken v = p.nextToken();
+            if (field.equals(name)) {
+                result = number(p, v);
+            } else {
+                p.skipChildren();
+            }
+        }
+        return result;
+    }
+
+    /** Groq repeats usage inside {@code x_groq} (on some recordings only there). */
+    private static void groq(JsonParser p, JsonToken value, Chunk chunk) {
+        if (value != JsonToken.START_OBJECT) {
+            p.skipChildren();
+            return;
+        }
+        String name;
+        while ((name = p.nextName()) != null) {
+            JsonToken v = p.nextToken();
+            if ("usage".equals(name)) {
+                usage(p, v, chunk.groqUsage);
+            } else {
+                p.skipChildren();
+            }
+        }
+    }
+
+    private static @Nullable Long number(JsonParser p, JsonToken value) {
+        if (value == JsonToken.VALUE_NUMBER_INT) {
+            return p.getLongValue();
+        }
+        if (value == JsonToken.VALUE_NUMBER_FLOAT) {
+            return (long) p.getDoubleValue();
+        }
+        p.skipChildren();
+        return null;
+    }
+
+    /** Returns a scalar as text (null for JSON null); skips an object or array and returns null. */
+    private static @Nullable String text(JsonParser p, JsonToken value) {
+        return switch (value) {
+            case VALUE_STRING, VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT, VALUE_TRUE, VALUE_FALSE -> p.getString();
+            case START_OBJECT, START_ARRAY -> {
+                p.skipChildren();
+                yield null;
+            }
+            default -> null;
+        };
+    }
+
+    static String describe(@Nullable JsonToken token) {
+        if (token == null) {
+            return "nothing";
+        }
+        return switch (token) {
+            case START_OBJECT -> "an object";
+            case START_ARRAY -> "an array";
+            case VALUE_STRING -> "a string";
+            case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> "a number";
+            case VALUE_TRUE, VALUE_FALSE -> "a boolean";
+            case VALUE_NULL -> "null";
+            default -> token.name();
+        };
+    }
+}

@@ -1,0 +1,240 @@
+package dev.ruminate.providers.chatcompletions;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The known Chat Completions servers, as {@link CompatProfile}s.
+ *
+ * <p>Where a fact is unverified (no recording or primary source), the profile takes the choice
+ * that cannot cause a 400: reasoning is dropped on later turns, and only fields every server of
+ * that kind accepts are written.
+ *
+ * <p>The profiles are immutable and thread-safe.
+ *
+ * @since 0.1
+ */
+public final class Profiles {
+
+    private static final List<String> NO_FIELDS = List.of();
+
+    /**
+     * Describes OpenAI: no reasoning text on Chat Completions (only {@code reasoning_tokens}), so nothing to
+     * read or send back; {@code reasoning_effort}; {@code max_completion_tokens}.
+     */
+    public static final CompatProfile OPENAI = CompatProfile.builder("openai")
+            .baseUrl("https://api.openai.com/v1")
+            .reasoningFields(NO_FIELDS)
+            .reasoningStyle(ReasoningRequestStyle.OPENAI_EFFORT)
+            .streamUsage(true)
+            .maxTokensField("max_completion_tokens")
+            .build();
+
+    /**
+     * Describes DeepSeek: {@code reasoning_content}; {@code thinking} + {@code reasoning_effort}; send-back by
+     * model family (see {@code DeepSeekSendBackRule}: {@code reasoning_content} in tool turns for the
+     * thinking-mode models, never for R1).
+     */
+    public static final CompatProfile DEEPSEEK = CompatProfile.builder("deepseek")
+            .baseUrl("https://api.deepseek.com")
+            .reasoningFields(List.of("reasoning_content"))
+            .reasoningStyle(ReasoningRequestStyle.DEEPSEEK_THINKING)
+            .streamUsage(true)
+            .sendBackRule(DeepSeekSendBackRule.INSTANCE)
+            .build();
+
+    /**
+     * Describes vLLM: {@code reasoning} (current) or {@code reasoning_content} (servers before the rename;
+     * transitional ones send both with the same text); {@code chat_template_kwargs}; sends
+     * {@code reasoning} back (0.16+ reads it and drops {@code reasoning_content}). Default URL is
+     * {@code vllm serve}'s local one.
+     */
+    public static final CompatProfile VLLM = CompatProfile.builder("vllm")
+            .baseUrl("http://localhost:8000/v1")
+            .reasoningFields(List.of("reasoning", "reasoning_content"))
+            .reasoningStyle(ReasoningRequestStyle.CHAT_TEMPLATE_KWARGS)
+            .streamUsage(true)
+            .sendBack(ReasoningSendBack.field("reasoning"))
+            .build();
+
+    /**
+     * Describes llama.cpp {@code llama-server}: {@code reasoning_content}; {@code chat_template_kwargs}; sends
+     * {@code reasoning_content} back (accepted since ggml-org/llama.cpp#18994, ignored by templates
+     * that cannot render it). Default URL is the server's local one.
+     */
+    public static final CompatProfile LLAMA_CPP = CompatProfile.builder("llamacpp")
+            .baseUrl("http://localhost:8080/v1")
+            .reasoningFields(List.of("reasoning_content", "reasoning"))
+            .reasoningStyle(ReasoningRequestStyle.CHAT_TEMPLATE_KWARGS)
+            .streamUsage(true)
+            .sendBack(ReasoningSendBack.field("reasoning_content"))
+            .build();
+
+    /**
+     * Describes Ollama's OpenAI endpoint: {@code reasoning}; {@code reasoning_effort}; sends {@code reasoning}
+     * back (forwarded as the message's thinking).
+     */
+    public static final CompatProfile OLLAMA = CompatProfile.builder("ollama")
+            .baseUrl("http://localhost:11434/v1")
+            .reasoningFields(List.of("reasoning", "reasoning_content"))
+            .reasoningStyle(ReasoningRequestStyle.OPENAI_EFFORT)
+            .streamUsage(true)
+            .sendBack(ReasoningSendBack.field("reasoning"))
+            .build();
+
+    /**
+     * Describes OpenRouter: {@code reasoning_details} (text, summaries, signatures, encrypted data) win over
+     * the plain {@code reasoning} copy of the same text; the {@code reasoning} object; details sent
+     * back unmodified.
+     */
+    public static final CompatProfile OPENROUTER = CompatProfile.builder("openrouter")
+            .baseUrl("https://openrouter.ai/api/v1")
+            .reasoningFields(List.of("reasoning", "reasoning_content"))
+            .readsReasoningDetails(true)
+            .reasoningStyle(ReasoningRequestStyle.OPENROUTER_REASONING)
+            .streamUsage(true)
+            .sendBack(ReasoningSendBack.reasoningDetails())
+            .build();
+
+    /**
+     * Describes Groq: {@code reasoning} ({@code reasoning_format: parsed}); {@code <think>} tags in the content
+     * when a model defaults to {@code raw}; reasoning dropped on later turns ({@code reasoning_content}
+     * is rejected with 400; whether {@code reasoning} is accepted is unverified).
+     */
+    public static final CompatProfile GROQ = CompatProfile.builder("groq")
+            .baseUrl("https://api.groq.com/openai/v1")
+            .reasoningFields(List.of("reasoning"))
+            .thinkTags(ThinkTagMode.DEFAULT)
+            .reasoningStyle(ReasoningRequestStyle.GROQ)
+            .streamUsage(true)
+            .maxTokensField("max_completion_tokens")
+            .build();
+
+    /**
+     * Describes xAI chat: {@code reasoning_content} (grok-3-mini only); {@code reasoning_effort} low|high;
+     * reasoning dropped on later turns (chat send-back unverified).
+     */
+    public static final CompatProfile XAI = CompatProfile.builder("xai")
+            .baseUrl("https://api.x.ai/v1")
+            .reasoningFields(List.of("reasoning_content"))
+            .reasoningStyle(ReasoningRequestStyle.XAI_EFFORT)
+            .streamUsage(true)
+            .build();
+
+    /**
+     * Describes Z.ai GLM: {@code reasoning_content}; {@code thinking}; sends {@code reasoning_content} back
+     * (interleaved and preserved thinking need it). Usage arrives without {@code stream_options}.
+     */
+    public static final CompatProfile GLM = CompatProfile.builder("glm")
+            .baseUrl("https://api.z.ai/api/paas/v4")
+            .reasoningFields(List.of("reasoning_content"))
+            .reasoningStyle(ReasoningRequestStyle.GLM_THINKING)
+            .sendBack(ReasoningSendBack.field("reasoning_content"))
+            .build();
+
+    /**
+     * Describes Chutes: reportedly both {@code reasoning_content} and {@code reasoning} with the same text
+     * (unverified; one is taken); {@code chat_template_kwargs}; reasoning dropped on later turns.
+     */
+    public static final CompatProfile CHUTES = CompatProfile.builder("chutes")
+            .baseUrl("https://llm.chutes.ai/v1")
+            .reasoningFields(List.of("reasoning_content", "reasoning"))
+            .reasoningStyle(ReasoningRequestStyle.CHAT_TEMPLATE_KWARGS)
+            .streamUsage(true)
+            .build();
+
+    /**
+     * Describes Perplexity sonar-reasoning: reasoning only as {@code <think>} tags in the content; nothing to
+     * request; dropped on later turns.
+     */
+    public static final CompatProfile PERPLEXITY = CompatProfile.builder("perplexity")
+            .baseUrl("https://api.perplexity.ai")
+            .reasoningFields(NO_FIELDS)
+            .thinkTags(ThinkTagMode.DEFAULT)
+            .build();
+
+    /**
+     * Describes Alibaba DashScope (Qwen, international endpoint): {@code reasoning_content};
+     * {@code enable_thinking} + {@code thinking_budget}; reasoning dropped on later turns (unverified).
+     */
+    public static final CompatProfile QWEN = CompatProfile.builder("qwen")
+            .baseUrl("https://dashscope-intl.aliyuncs.com/compatible-mode/v1")
+            .reasoningFields(List.of("reasoning_content"))
+            .reasoningStyle(ReasoningRequestStyle.DASHSCOPE)
+            .streamUsage(true)
+            .build();
+
+    /**
+     * Describes Cerebras: {@code reasoning} (gpt-oss and GLM alike); {@code reasoning_effort};
+     * {@code max_completion_tokens}; sends {@code reasoning} back (a recorded gpt-oss multi-turn
+     * request with it was accepted).
+     */
+    public static final CompatProfile CEREBRAS = CompatProfile.builder("cerebras")
+            .baseUrl("https://api.cerebras.ai/v1")
+            .reasoningFields(List.of("reasoning", "reasoning_content"))
+            .reasoningStyle(ReasoningRequestStyle.OPENAI_EFFORT)
+            .maxTokensField("max_completion_tokens")
+            .sendBack(ReasoningSendBack.field("reasoning"))
+            .build();
+
+    /**
+     * Describes Snowflake Cortex (OpenAI-compatible endpoint; the base URL is per account, so none is set):
+     * OpenRouter-style {@code reasoning_details} with Claude signatures, sent back unmodified; the
+     * {@code reasoning} object.
+     */
+    public static final CompatProfile SNOWFLAKE = CompatProfile.builder("snowflake")
+            .reasoningFields(List.of("reasoning_content", "reasoning"))
+            .readsReasoningDetails(true)
+            .reasoningStyle(ReasoningRequestStyle.OPENROUTER_REASONING)
+            .streamUsage(true)
+            .sendBack(ReasoningSendBack.reasoningDetails())
+            .build();
+
+    /**
+     * Describes any other OpenAI-compatible server: reads {@code reasoning_content}, {@code reasoning} and
+     * {@code reasoning_text}, writes nothing it might reject, sends no reasoning back. Derive a
+     * custom profile from it with {@link CompatProfile#toBuilder()}.
+     */
+    public static final CompatProfile OPENAI_COMPATIBLE = CompatProfile.builder("openai-compatible").build();
+
+    private static final Map<String, CompatProfile> BY_NAME = index(OPENAI, DEEPSEEK, VLLM, LLAMA_CPP, OLLAMA,
+            OPENROUTER, GROQ, XAI, GLM, CHUTES, PERPLEXITY, QWEN, CEREBRAS, SNOWFLAKE, OPENAI_COMPATIBLE);
+
+    private Profiles() {
+    }
+
+    /**
+     * Finds a known profile by its name.
+     *
+     * @param name e.g. {@code deepseek}, {@code llamacpp}, {@code openai-compatible}
+     * @return the profile
+     * @throws IllegalArgumentException if no profile has that name; the message lists the names
+     */
+    public static CompatProfile byName(String name) {
+        CompatProfile profile = BY_NAME.get(Objects.requireNonNull(name, "name"));
+        if (profile == null) {
+            throw new IllegalArgumentException("no Chat Completions profile named " + name + "; known: " + names());
+        }
+        return profile;
+    }
+
+    /**
+     * Lists the names of the known profiles.
+     *
+     * @return the names, in a stable order
+     */
+    public static List<String> names() {
+        return List.copyOf(BY_NAME.keySet());
+    }
+
+    private static Map<String, CompatProfile> index(CompatProfile... profiles) {
+        Map<String, CompatProfile> map = new LinkedHashMap<>();
+        for (CompatProfile p : profiles) {
+            map.put(p.name(), p);
+        }
+        return Collections.unmodifiableMap(map);
+    }
+}

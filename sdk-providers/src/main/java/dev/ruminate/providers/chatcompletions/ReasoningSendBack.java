@@ -1,0 +1,113 @@
+package dev.ruminate.providers.chatcompletions;
+
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * How the reasoning of earlier assistant turns goes back to a server in later requests.
+ *
+ * <p>Whatever the mode, reasoning produced by another provider (an assistant message whose
+ * {@code provider} is not this profile's name) is never sent: its opaque state (signatures,
+ * encrypted blobs) means nothing here and its text would be attributed to the wrong model.
+ * Messages without a provider (built by hand) count as this profile's own.
+ *
+ * <p>Immutable and thread-safe.
+ *
+ * @param mode where reasoning goes
+ * @param field the message field, for {@link Mode#FIELD} only
+ * @param scope on which assistant messages it goes
+ * @since 0.1
+ */
+public record ReasoningSendBack(Mode mode, @Nullable String field, Scope scope) {
+
+    /** Never sends reasoning back. */
+    public static final ReasoningSendBack DROP = new ReasoningSendBack(Mode.DROP, null, Scope.ALL_TURNS);
+
+    /**
+     * Validates the combination.
+     *
+     * @throws IllegalArgumentException if a field is given for a mode other than {@code FIELD}, or
+     *     none (or a blank one) for {@code FIELD}
+     */
+    public ReasoningSendBack {
+        Objects.requireNonNull(mode, "mode");
+        Objects.requireNonNull(scope, "scope");
+        if (mode == Mode.FIELD && (field == null || field.isBlank())) {
+            throw new IllegalArgumentException("mode FIELD needs a field name");
+        }
+        if (mode != Mode.FIELD && field != null) {
+            throw new IllegalArgumentException("only mode FIELD takes a field name, mode was " + mode);
+        }
+    }
+
+    /**
+     * Sends the reasoning text in a field of the assistant message, on every turn that has some.
+     *
+     * @param name the field, e.g. {@code reasoning_content} or {@code reasoning}
+     * @return the rule
+     */
+    public static ReasoningSendBack field(String name) {
+        return new ReasoningSendBack(Mode.FIELD, name, Scope.ALL_TURNS);
+    }
+
+    /**
+     * Sends the reasoning as tagged text before the answer in {@code content}.
+     *
+     * @return the rule
+     */
+    public static ReasoningSendBack thinkTags() {
+        return new ReasoningSendBack(Mode.THINK_TAGS, null, Scope.ALL_TURNS);
+    }
+
+    /**
+     * Sends the reasoning as OpenRouter-style {@code reasoning_details}, with signatures, encrypted
+     * data, ids and formats exactly as received.
+     *
+     * @return the rule
+     */
+    public static ReasoningSendBack reasoningDetails() {
+        return new ReasoningSendBack(Mode.REASONING_DETAILS, null, Scope.ALL_TURNS);
+    }
+
+    /**
+     * Returns this rule restricted to {@link Scope#TOOL_TURNS}.
+     *
+     * @return the restricted rule
+     */
+    public ReasoningSendBack onlyInToolTurns() {
+        return new ReasoningSendBack(mode, field, Scope.TOOL_TURNS);
+    }
+
+    /**
+     * Where reasoning goes back.
+     *
+     * @since 0.1
+     */
+    public enum Mode {
+        /** Nowhere: the server ignores, rejects or forbids it. */
+        DROP,
+        /** Into a field of the assistant message (its name in {@link ReasoningSendBack#field()}). */
+        FIELD,
+        /** Into {@code content}, wrapped in the profile's think tags (default {@code <think>}). */
+        THINK_TAGS,
+        /** Into {@code reasoning_details}, opaque state included. */
+        REASONING_DETAILS
+    }
+
+    /**
+     * Which assistant messages carry reasoning back.
+     *
+     * @since 0.1
+     */
+    public enum Scope {
+        /** Every assistant message that has reasoning. */
+        ALL_TURNS,
+        /**
+         * Only assistant messages of a user turn (the messages between two user messages) in which
+         * the model called a tool, and then always: with {@link Mode#FIELD}, a message of such a
+         * turn without reasoning gets the field with an empty string (DeepSeek rejects the request
+         * when the field is missing).
+         */
+        TOOL_TURNS
+    }
+}

@@ -1,0 +1,165 @@
+package dev.ruminate.providers.chatcompletions;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ruminate.core.wire.SseEvent;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.ObjectWriteContext;
+
+/**
+ * Random streams of reasoning, text, tool-call and no-op chunks: the decoded parts must be exactly
+ * the runs a simple model of the stream predicts, with every text concatenated in order and nothing
+ * doubled or lost.
+ */
+class StreamDecoderProperties {
+
+    enum Step { REASONING, DUPLICATED_REASONING, CONTENT, TOOL_START, TOOL_ARGS, NOISE }
+
+    record Action(Step step, String text) {
+    }
+
+    @Provide
+    Arbitrary<List<Action>> streams() {
+        Arbitrary<String> texts = Arbitraries.strings()
+                .withCharRange(' ', '~').withChars('é', '漢', '\n', '"', '\\', '\t')
+                .ofMinLength(0).ofMaxLength(6);
+        Arbitrary<Action> action = Combinators.combine(Arbitraries.of(Step.class), texts).as(Action::new);
+        return action.list().ofMaxSize(40);
+    }
+
+    @Property(tries = 200)
+    void partsAreTheRunsOfTheStream(@ForAll("streams") List<Action> actions) {
+        List<SseEvent> events = new ArrayList<>();
+        List<String[]> expected = new ArrayList<>();
+        Map<Integer, Integer> toolPart = new HashMap<>();
+        String current = null;
+        int tools = 0;
+        for (Action a : actions) {
+            String identity;
+            switch (a.step()) {
+                case REASONING -> {
+                    add(events, delta(g -> g.writeStringProperty("reasoning_content", a.text())));
+                    identity = a.text().isEmpty() ? null : "reasoning";
+                }
+                case DUPLICATED_REASONING -> {
+                    add(events, delta(g -> {
+                        g.writeStringProperty("reasoning", a.text());
+                        g.writeStringProperty("reasoning_content", a.text());
+                    }));
+                    identity = a.text().isEmpty() ? null : "reasoning";
+                }
+                case CONTENT -> {
+                    add(events, delta(g -> g.writeStringProperty("content", a.text())));
+                    identity = a.text().isEmpty() ? null : "text";
+                }
+                case TOOL_START -> {
+                    int index = tools++;
+                    add(events, delta(g -> {
+                        g.writeArrayPropertyStart("tool_calls");
+                        g.writeStartObject();
+                        g.writeNumberProperty("index", index);
+                        g.writeStringProperty("id", "call_" + index);
+                        g.writeObjectPropertyStart("function");
+                        g.writeStringProperty("name", "f" + index);
+                        g.writeStringProperty("arguments", a.text());
+                        g.writeEndObject();
+                        g.writeEndObject();
+                        g.writeEndArray();
+                    }));
+                    identity = "tool" + index;
+                }
+                case TOOL_ARGS -> {
+                    if (tools == 0 || a.text().isEmpty()) {
+                        identity = null;
+                    } else {
+                        int index = tools - 1;
+                        add(events, delta(g -> {
+                            g.writeArrayPropertyStart("tool_calls");
+                            g.writeStartObject();
+                            g.writeNumberProperty("index", index);
+                            g.writeObjectPropertyStart("function");
+                            g.writeStringProperty("arguments", a.text());
+                            g.writeEndObject();
+                            g.writeEndObject();
+                            g.writeEndArray();
+                        }));
+                        identity = "tool" + index;
+                    }
+                }
+                default -> {
+                    add(events, delta(g -> {
+                        g.writeNullProperty("content");
+                        g.writeStringProperty("reasoning_content", "");
+                        g.writeNullProperty("tool_calls");
+                    }));
+                    identity = null;
+                }
+            }
+            if (identity == null) {
+                continue;
+            }
+            String[] part;
+            if (identity.startsWith("tool")) {
+                int index = Integer.parseInt(identity.substring(4));
+                Integer existing = toolPart.get(index);
+                if (existing == null) {
+                    toolPart.put(index, expected.size());
+                    expected.add(new String[] {"tool", ""});
+                }
+                part = expected.get(toolPart.get(index));
+            } else if (identity.equals(current)) {
+                part = expected.get(expected.size() - 1);
+            } else {
+                part = new String[] {identity, ""};
+                expected.add(part);
+            }
+            part[1] += a.text();
+            current = identity;
+        }
+        add(events, "{\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"stop\"}]}");
+        add(events, "[DONE]");
+
+        Folded f = Fixtures.stream(Profiles.CHUTES, events).folded();
+
+        assertThat(f.parts).hasSize(expected.size());
+        for (int i = 0; i < expected.size(); i++) {
+            assertThat(f.parts.get(i).kind.name().toLowerCase(java.util.Locale.ROOT)).isEqualTo(expected.get(i)[0]);
+            assertThat(f.parts.get(i).text()).isEqualTo(expected.get(i)[1]);
+        }
+        assertThat(f.completed).isNotNull();
+    }
+
+    private static void add(List<SseEvent> events, String json) {
+        events.add(new SseEvent("message", json.getBytes(StandardCharsets.UTF_8), null, events.size() * 2L + 1, -1));
+    }
+
+    private static String delta(Consumer<JsonGenerator> fields) {
+        StringWriter out = new StringWriter();
+        try (JsonGenerator g = ChunkParser.JSON.createGenerator(ObjectWriteContext.empty(), out)) {
+            g.writeStartObject();
+            g.writeArrayPropertyStart("choices");
+            g.writeStartObject();
+            g.writeNumberProperty("index", 0);
+            g.writeObjectPropertyStart("delta");
+            fields.accept(g);
+            g.writeEndObject();
+            g.writeEndObject();
+            g.writeEndArray();
+            g.writeEndObject();
+        }
+        return out.toString();
+    }
+}
