@@ -14,8 +14,8 @@ import reactor.core.publisher.Mono;
  * NDJSON decoders.
  *
  * <p>Reactor Netty releases each response buffer as soon as {@code onNext} returns, so every buffer
- * is decoded synchronously inside {@code onNext} (by {@code map}); only the decoded frames, which
- * own their bytes, are ever queued. An operator that queued the buffers themselves, such as
+ * is decoded synchronously inside {@code onNext} (by {@code map}, which {@code concatWith} never
+ * fuses into a later poll); only the decoded frames, which own their bytes, are ever queued. An operator that queued the buffers themselves, such as
  * {@code concatMapIterable} directly on the body, would read released memory once downstream
  * demand ran out.
  */

@@ -24,8 +24,9 @@ import reactor.core.publisher.Flux;
  *
  * <p><b>Errors.</b> A line longer than {@link WireLimits#maxLineBytes()} ends the flux with a
  * {@link dev.ruminate.core.error.ProtocolException} of reason {@code LINE_TOO_LONG}, giving the
- * line number and byte offset where it starts, as soon as the limit is crossed, and cancels the
- * body. Upstream errors are passed on unchanged. Either way the lines decoded before the failure
+ * line number and byte offset where it starts, and cancels the body. It is raised as soon as the
+ * limit is crossed: at most the rest of the current buffer is read, and an endless line is never
+ * buffered. Upstream errors are passed on unchanged. Either way the lines decoded before the failure
  * are emitted first.
  *
  * <p><b>Threading.</b> Stateless and thread-safe; each subscription to a returned flux decodes with

@@ -44,7 +44,13 @@ final class LineScanner {
 
     private static final byte CR = '\r';
     private static final byte LF = '\n';
+    private static final byte[] EMPTY = new byte[0];
     private static final int MIN_CAPACITY = 256;
+    /**
+     * The largest scratch array kept after use. A bigger one, grown for an exceptional line, is
+     * dropped so that it does not stay pinned for the rest of a long-lived stream.
+     */
+    static final int RETAINED_CAPACITY = 16 * 1024;
     /** A search result: no such byte in the rest of the buffer. */
     private static final int NONE = -1;
     /** Not searched yet; below every index, so the first use searches. */
@@ -62,7 +68,7 @@ final class LineScanner {
     private boolean skipLf;
 
     /** The start of a line that straddles buffers; reused from line to line. */
-    private byte[] partial = new byte[0];
+    private byte[] partial = EMPTY;
     private ByteBuf partialView = Unpooled.EMPTY_BUFFER;
     private int partialLength;
     private long partialLine;
@@ -192,6 +198,10 @@ final class LineScanner {
         partialLength = 0;
         sink.line(partialView, 0, length, partialLine, partialOffset);
         nextLine++;
+        if (partial.length > RETAINED_CAPACITY) {
+            partial = EMPTY;
+            partialView = Unpooled.EMPTY_BUFFER;
+        }
     }
 
     /** Strips the {@code \r} of a {@code \r\n} pair in LF mode; in the other mode it never occurs here. */

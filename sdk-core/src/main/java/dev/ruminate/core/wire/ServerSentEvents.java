@@ -37,11 +37,13 @@ import reactor.core.publisher.Flux;
  * closes or releases the connection as the client is configured to).
  *
  * <p><b>Errors.</b> A line longer than {@link WireLimits#maxLineBytes()}, or an event whose data
- * exceeds {@link WireLimits#maxEventBytes()}, ends the flux with a
- * {@link dev.ruminate.core.error.ProtocolException} of reason {@code LINE_TOO_LONG}, giving the line
- * and byte offset where the line or event starts, as soon as the limit is crossed, and cancels the
- * body. Upstream errors are passed on unchanged. Either way the events decoded before the failure
- * are emitted first.
+ * (its data lines joined with {@code \n}) exceeds {@link WireLimits#maxEventBytes()}, ends the flux
+ * with a {@link dev.ruminate.core.error.ProtocolException} of reason {@code LINE_TOO_LONG} and
+ * cancels the body. The error gives the line number and byte offset where the offending line
+ * starts (for an oversized event, the data line that crossed the limit; the message also names the
+ * event's first line). It is raised as soon as the limit is crossed: at most the rest of the
+ * current buffer is read, and an endless line is never buffered. Upstream errors are passed on
+ * unchanged. Either way the events decoded before the failure are emitted first.
  *
  * <p><b>Threading.</b> Stateless and thread-safe; each subscription to a returned flux decodes with
  * its own fresh state, on the thread that delivers the body.

@@ -182,6 +182,9 @@ final class SseFrameDecoder implements Framing.Framer<SseEvent> {
     private void dispatch() {
         if (hasData) {
             byte[] data = isJoined ? Arrays.copyOf(joined, dataLength) : firstData;
+            if (joined.length > LineScanner.RETAINED_CAPACITY) {
+                joined = EMPTY;
+            }
             out.add(new SseEvent(type == null ? DEFAULT_TYPE : type, data, lastId, eventLine, eventOffset));
         }
         hasData = false;

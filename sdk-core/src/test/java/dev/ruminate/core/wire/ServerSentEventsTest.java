@@ -202,6 +202,19 @@ class ServerSentEventsTest {
     }
 
     @Test
+    void decodesHugeLinesAndEventsSpreadOverBuffersAndTheSmallOnesAfterThem() {
+        String big = "x".repeat(40_000);
+        String body = "data: " + big + "\n\ndata: a\ndata: " + big + "\ndata: b\n\ndata: small\n\n";
+        long second = utf8("data: " + big + "\n\n").length;
+        long third = second + utf8("data: a\ndata: " + big + "\ndata: b\n\n").length;
+        assertThat(decode(Bodies.wrapped(Bodies.split(utf8(body), List.of(1000, 7)))))
+                .containsExactly(
+                        event("message", big, 1, 0),
+                        event("message", "a\n" + big + "\nb", 3, second),
+                        event("message", "small", 7, third));
+    }
+
+    @Test
     void failsOnAnOverLongLineNamingWhereItStarts() {
         WireLimits limits = new WireLimits(16, 1000);
         Flux<SseEvent> events = ServerSentEvents.decode(Bodies.of("data: ok\n\n: fine\ndata: 0123456789abcdef\n\n"), limits);
