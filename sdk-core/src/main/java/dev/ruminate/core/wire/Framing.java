@@ -1,0 +1,123 @@
+package dev.ruminate.core.wire;
+
+import dev.ruminate.core.error.ProtocolException;
+import io.netty.buffer.ByteBuf;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * Wires a stateful frame decoder into a {@code Flux}: the operator chain shared by the SSE and
+ * NDJSON decoders.
+ *
+ * <p>Reactor Netty releases each response buffer as soon as {@code onNext} returns, so every buffer
+ * is decoded synchronously inside {@code onNext} (by {@code map}, which {@code concatWith} never
+ * fuses into a later poll); only the decoded frames, which own their bytes, are ever queued. An operator that queued the buffers themselves, such as
+ * {@code concatMapIterable} directly on the body, would read released memory once downstream
+ * demand ran out.
+ */
+final class Framing {
+
+    /**
+     * Decoded batches held ahead of downstream demand. Each batch is one network buffer's frames;
+     * a few dozen keep the socket reading in bursts instead of toggling auto-read per buffer.
+     */
+    private static final int PREFETCH = 32;
+
+    private Framing() {
+    }
+
+    /** Decodes one body; one instance per subscription, fed serially. */
+    interface Framer<T> {
+
+        /**
+         * Decodes one buffer.
+         *
+         * @param buf the buffer, valid only during the call: read it, never retain or release it
+         * @param out receives the frames the buffer completes
+         * @throws ProtocolException when the body breaks a limit; frames added before stay valid
+         */
+        void feed(ByteBuf buf, List<T> out);
+
+        /**
+         * Ends the body.
+         *
+         * @param out receives the frames the end of the body completes
+         * @throws ProtocolException when the rest of the body breaks a limit
+         */
+        void finish(List<T> out);
+    }
+
+    /**
+     * Decodes a body with a fresh framer per subscription.
+     *
+     * <p>Frames come out in body order. A limit violation ends the flux with its
+     * {@link ProtocolException} after the frames decoded before it, and cancels the body. An
+     * upstream error is passed on unchanged, also after every frame decoded before it.
+     *
+     * @param body the response body
+     * @param framers creates the framer of each subscription
+     * @param <T> the frame type
+     * @return the frames
+     */
+    static <T> Flux<T> decode(Flux<ByteBuf> body, Supplier<? extends Framer<T>> framers) {
+        return Flux.defer(() -> {
+            Batches<T> batches = new Batches<>(framers.get());
+            return body.map(batches::feed)
+                    .concatWith(Mono.fromSupplier(batches::finish))
+                    // As an element, the error queues behind the batches still waiting for demand;
+                    // as an error signal, concatMap would drop them.
+                    .onErrorResume(error -> Mono.just(Flux.error(error)))
+                    .concatMap(Function.identity(), PREFETCH);
+        });
+    }
+
+    /** Turns each buffer into the batch of frames it completes, stopping at the first violation. */
+    private static final class Batches<T> {
+
+        private final Framer<T> framer;
+        private boolean failed;
+
+        Batches(Framer<T> framer) {
+            this.framer = framer;
+        }
+
+        Flux<T> feed(ByteBuf buf) {
+            if (failed) {
+                return Flux.empty();
+            }
+            List<T> out = new ArrayList<>();
+            try {
+                framer.feed(buf, out);
+            } catch (ProtocolException e) {
+                return fail(out, e);
+            }
+            return batch(out);
+        }
+
+        Flux<T> finish() {
+            if (failed) {
+                return Flux.empty();
+            }
+            List<T> out = new ArrayList<>();
+            try {
+                framer.finish(out);
+            } catch (ProtocolException e) {
+                return fail(out, e);
+            }
+            return batch(out);
+        }
+
+        private Flux<T> fail(List<T> out, ProtocolException error) {
+            failed = true;
+            return batch(out).concatWith(Flux.error(error));
+        }
+
+        private static <T> Flux<T> batch(List<T> out) {
+            return out.isEmpty() ? Flux.empty() : Flux.fromIterable(out);
+        }
+    }
+}
