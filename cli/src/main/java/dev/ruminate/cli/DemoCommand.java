@@ -112,8 +112,7 @@ final class DemoCommand {
                 .finish("stop")
                 .usage(20, 41, 0)
                 .toResponse()));
-        List<Message> history = List.of(Message.user("How far away is the Moon?"));
-        turn(perplexity, request("sonar-reasoning-pro", history));
+        turn(perplexity, ChatRequest.builder("sonar-reasoning-pro").user("How far away is the Moon?").build());
     }
 
     private ChatResult turn(ChatProvider provider, ChatRequest request) {

@@ -23,6 +23,8 @@ final class LiveRenderer {
     private final Map<Integer, StringBuilder> toolArguments = new HashMap<>();
     private final Map<Integer, String> toolNames = new HashMap<>();
     private Mode mode = Mode.NONE;
+    /** True until a block has printed visible text: leading line breaks are not shown (display only). */
+    private boolean blockStart;
 
     LiveRenderer(PrintStream out, Style style) {
         this.out = out;
@@ -32,10 +34,10 @@ final class LiveRenderer {
     void onEvent(ChatEvent event) {
         if (event instanceof ReasoningDelta d) {
             switchTo(Mode.REASONING, "  thinking (" + d.source() + (d.summary() ? ", summary" : "") + ")");
-            out.print(style.reasoning(d.text()));
+            out.print(style.reasoning(visible(d.text())));
         } else if (event instanceof ContentDelta d) {
             switchTo(Mode.ANSWER, "  answer");
-            out.print(d.text());
+            out.print(visible(d.text()));
         } else if (event instanceof ToolCallDelta d) {
             if (d.name() != null) {
                 toolNames.put(d.part(), d.name());
@@ -69,5 +71,20 @@ final class LiveRenderer {
             out.println(next == Mode.REASONING ? style.reasoning(header) : style.heading(header));
         }
         mode = next;
+        blockStart = true;
+    }
+
+    private String visible(String text) {
+        if (!blockStart) {
+            return text;
+        }
+        int start = 0;
+        while (start < text.length() && (text.charAt(start) == '\n' || text.charAt(start) == '\r')) {
+            start++;
+        }
+        if (start < text.length()) {
+            blockStart = false;
+        }
+        return text.substring(start);
     }
 }

@@ -1,5 +1,6 @@
 package dev.ruminate.providers.chatcompletions;
 
+import dev.ruminate.core.think.ThinkTagOptions;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.ArrayList;
@@ -39,7 +40,7 @@ import org.jspecify.annotations.Nullable;
  */
 public record CompatProfile(String name, @Nullable String baseUrl, String chatPath, String authHeader,
                             String authPrefix, List<String> reasoningFields, boolean readsReasoningDetails,
-                            @Nullable ThinkTagMode thinkTags, ReasoningRequestStyle reasoningStyle,
+                            @Nullable ThinkTagOptions thinkTags, ReasoningRequestStyle reasoningStyle,
                             boolean streamUsage, String maxTokensField, SendBackRule sendBack) {
 
     /**
@@ -172,7 +173,7 @@ public record CompatProfile(String name, @Nullable String baseUrl, String chatPa
         private String authPrefix = "Bearer ";
         private List<String> reasoningFields = new ArrayList<>(List.of("reasoning_content", "reasoning", "reasoning_text"));
         private boolean readsReasoningDetails;
-        private @Nullable ThinkTagMode thinkTags;
+        private @Nullable ThinkTagOptions thinkTags;
         private ReasoningRequestStyle reasoningStyle = ReasoningRequestStyle.NONE;
         private boolean streamUsage;
         private String maxTokensField = "max_tokens";
@@ -256,7 +257,7 @@ public record CompatProfile(String name, @Nullable String baseUrl, String chatPa
          * @param mode the tags, or null when the content never holds tagged reasoning
          * @return this builder
          */
-        public Builder thinkTags(@Nullable ThinkTagMode mode) {
+        public Builder thinkTags(@Nullable ThinkTagOptions mode) {
             this.thinkTags = mode;
             return this;
         }

@@ -1,5 +1,6 @@
 package dev.ruminate.providers.chatcompletions;
 
+import dev.ruminate.core.think.ThinkTagOptions;
 import dev.ruminate.core.message.AssistantMessage;
 import dev.ruminate.core.message.Message;
 import dev.ruminate.core.message.Part;
@@ -32,7 +33,7 @@ final class MessagesWriter {
         ReasoningSendBack sendBack = profile.sendBackFor(request.model());
         List<Message> messages = request.messages();
         boolean[] inToolTurn = toolTurns(messages);
-        ThinkTagMode tags = profile.thinkTags() != null ? profile.thinkTags() : ThinkTagMode.DEFAULT;
+        ThinkTagOptions tags = profile.thinkTags() != null ? profile.thinkTags() : ThinkTagOptions.DEFAULT;
         g.writeStartArray();
         for (int i = 0; i < messages.size(); i++) {
             Message m = messages.get(i);
@@ -91,7 +92,7 @@ final class MessagesWriter {
     }
 
     private static void assistant(JsonGenerator g, AssistantMessage a, ReasoningSendBack sendBack, boolean carry,
-                                  boolean own, ThinkTagMode tags) {
+                                  boolean own, ThinkTagOptions tags) {
         ReasoningSendBack.Mode mode = carry && own ? sendBack.mode() : ReasoningSendBack.Mode.DROP;
         StringBuilder content = new StringBuilder();
         StringBuilder reasoning = new StringBuilder();

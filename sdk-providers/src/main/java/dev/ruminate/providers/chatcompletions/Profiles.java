@@ -1,5 +1,6 @@
 package dev.ruminate.providers.chatcompletions;
 
+import dev.ruminate.core.think.ThinkTagOptions;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -107,7 +108,7 @@ public final class Profiles {
     public static final CompatProfile GROQ = CompatProfile.builder("groq")
             .baseUrl("https://api.groq.com/openai/v1")
             .reasoningFields(List.of("reasoning"))
-            .thinkTags(ThinkTagMode.DEFAULT)
+            .thinkTags(ThinkTagOptions.DEFAULT)
             .reasoningStyle(ReasoningRequestStyle.GROQ)
             .streamUsage(true)
             .maxTokensField("max_completion_tokens")
@@ -153,7 +154,7 @@ public final class Profiles {
     public static final CompatProfile PERPLEXITY = CompatProfile.builder("perplexity")
             .baseUrl("https://api.perplexity.ai")
             .reasoningFields(NO_FIELDS)
-            .thinkTags(ThinkTagMode.DEFAULT)
+            .thinkTags(ThinkTagOptions.DEFAULT)
             .build();
 
     /**

@@ -1,5 +1,6 @@
 package dev.ruminate.providers.chatcompletions;
 
+import dev.ruminate.core.think.ThinkTagOptions;
 import static dev.ruminate.providers.chatcompletions.Folded.Kind.REASONING;
 import static dev.ruminate.providers.chatcompletions.Folded.Kind.TEXT;
 import static dev.ruminate.providers.chatcompletions.Folded.Kind.TOOL;
@@ -473,7 +474,7 @@ class ChatCompletionsFixturesTest {
 
     @Test
     void thinkTagsGroqRawFormatStream() {
-        assertThat(Profiles.GROQ.thinkTags()).isEqualTo(ThinkTagMode.DEFAULT);
+        assertThat(Profiles.GROQ.thinkTags()).isEqualTo(ThinkTagOptions.DEFAULT);
         Folded f = Fixtures.stream(Profiles.GROQ, "think-tags/pydantic-groq-deepseek-r1-distill-think-tags-stream.sse").folded();
 
         assertThat(f.kinds()).isEqualTo("text");
@@ -498,7 +499,7 @@ class ChatCompletionsFixturesTest {
 
     @Test
     void thinkTagsHuggingFaceRouterBodiesWithTopLevelCachedTokens() {
-        CompatProfile hf = Profiles.OPENAI_COMPATIBLE.toBuilder().name("hf").thinkTags(ThinkTagMode.DEFAULT).build();
+        CompatProfile hf = Profiles.OPENAI_COMPATIBLE.toBuilder().name("hf").thinkTags(ThinkTagOptions.DEFAULT).build();
 
         Folded turn1 = Fixtures.completion(hf, "think-tags/pydantic-hf-deepseek-r1-multiturn.turn1.json").folded();
         assertStarted(turn1, "hf", "deepseek-ai/DeepSeek-R1", "oV1mwwj-28Eivz-9c4b154f3b427f82");

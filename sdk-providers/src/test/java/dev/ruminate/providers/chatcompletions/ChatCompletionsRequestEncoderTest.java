@@ -1,5 +1,6 @@
 package dev.ruminate.providers.chatcompletions;
 
+import dev.ruminate.core.think.ThinkTagOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -347,7 +348,7 @@ class ChatCompletionsRequestEncoderTest {
     @Test
     void thinkTagModeUsesTheProfilesTagsAndOrder() {
         CompatProfile custom = Profiles.OPENAI_COMPATIBLE.toBuilder().name("local")
-                .thinkTags(new ThinkTagMode("<reasoning>", "</reasoning>", false))
+                .thinkTags(new ThinkTagOptions("<reasoning>", "</reasoning>", false))
                 .sendBack(ReasoningSendBack.thinkTags()).build();
         ChatRequest request = ChatRequest.builder("m").user("q")
                 .message(assistant("local", reasoning("R1", "tags"), call("c", "f", "{}")))

@@ -1,5 +1,6 @@
 package dev.ruminate.providers.chatcompletions;
 
+import dev.ruminate.core.think.ThinkTagOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -66,7 +67,7 @@ class ProfilesTest {
         assertThat(Profiles.OPENROUTER.readsReasoningDetails()).isTrue();
         assertThat(Profiles.OPENROUTER.sendBackFor("x")).isEqualTo(ReasoningSendBack.reasoningDetails());
         assertThat(Profiles.SNOWFLAKE.readsReasoningDetails()).isTrue();
-        assertThat(Profiles.PERPLEXITY.thinkTags()).isEqualTo(ThinkTagMode.DEFAULT);
+        assertThat(Profiles.PERPLEXITY.thinkTags()).isEqualTo(ThinkTagOptions.DEFAULT);
         assertThat(Profiles.OPENAI_COMPATIBLE.reasoningFields()).containsExactly("reasoning_content", "reasoning", "reasoning_text");
         assertThat(Profiles.OPENAI_COMPATIBLE.sendBackFor("x")).isEqualTo(ReasoningSendBack.DROP);
         assertThat(Profiles.CHUTES.reasoningFields()).containsExactly("reasoning_content", "reasoning");
@@ -90,7 +91,7 @@ class ProfilesTest {
                 .baseUrl("https://my.services.ai.azure.com/models")
                 .auth("api-key", "")
                 .reasoningFields(List.of("reasoning_content"))
-                .thinkTags(new ThinkTagMode("<think>", "</think>", true))
+                .thinkTags(new ThinkTagOptions("<think>", "</think>", true))
                 .sendBackRule(Profiles.DEEPSEEK.sendBack())
                 .build();
 
@@ -117,7 +118,7 @@ class ProfilesTest {
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new ReasoningSendBack(ReasoningSendBack.Mode.DROP, "reasoning", ReasoningSendBack.Scope.ALL_TURNS))
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new ThinkTagMode("<t>", "<t>", false)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new ThinkTagMode("", "</t>", false)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new ThinkTagOptions("<t>", "<t>", false)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new ThinkTagOptions("", "</t>", false)).isInstanceOf(IllegalArgumentException.class);
     }
 }

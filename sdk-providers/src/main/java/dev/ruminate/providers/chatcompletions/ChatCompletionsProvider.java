@@ -1,0 +1,216 @@
+package dev.ruminate.providers.chatcompletions;
+
+import dev.ruminate.core.ChatProvider;
+import dev.ruminate.core.event.ChatEvent;
+import dev.ruminate.core.http.ApiKey;
+import dev.ruminate.core.http.HttpExchange;
+import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.core.think.ThinkTagOptions;
+import dev.ruminate.core.think.ThinkTags;
+import dev.ruminate.core.wire.ServerSentEvents;
+import dev.ruminate.core.wire.WireLimits;
+import java.net.URI;
+import java.util.Objects;
+import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
+import reactor.core.publisher.Flux;
+import reactor.netty.http.client.HttpClient;
+
+/**
+ * A {@link ChatProvider} for an OpenAI Chat Completions server described by a {@link CompatProfile}:
+ * OpenAI itself and the OpenAI-compatible family (DeepSeek, vLLM, llama.cpp, Ollama, OpenRouter,
+ * Groq, xAI, GLM, …).
+ *
+ * <p>A call encodes the request with the profile's rules (how reasoning is asked for, how earlier
+ * reasoning goes back), posts it over Reactor Netty, decodes the Server-Sent Events (or the whole
+ * body, for {@link #completeAsEvents}) into {@link ChatEvent}s, and, when the profile says the
+ * model writes {@code <think>} tags into its answer, splits them out as reasoning.
+ *
+ * <pre>{@code
+ * ChatProvider deepseek = ChatCompletionsProvider.builder(Profiles.DEEPSEEK)
+ *         .apiKey(ApiKey.fromEnv("DEEPSEEK_API_KEY"))
+ *         .build();
+ * Flux<ChatEvent> events = deepseek.stream(ChatRequest.builder("deepseek-reasoner").user("Hi").build());
+ * }</pre>
+ *
+ * <p><b>Threading.</b> Immutable and thread-safe. <b>Backpressure.</b> Bytes are read from the
+ * network as events are requested. <b>Cancellation.</b> Cancelling a subscription closes the HTTP
+ * exchange. <b>Errors.</b> See {@link HttpExchange} (HTTP and transport) and
+ * {@link ChatCompletionsCodec#streamDecoder} (the stream); all are
+ * {@link dev.ruminate.core.error.RuminateException}s.
+ *
+ * @since 0.1
+ */
+public final class ChatCompletionsProvider implements ChatProvider {
+
+    private static final String EVENT_STREAM = "text/event-stream";
+
+    private final CompatProfile profile;
+    private final URI chatUri;
+    private final HttpExchange exchange;
+    private final WireLimits limits;
+    private final @Nullable ThinkTagOptions thinkTags;
+
+    private ChatCompletionsProvider(Builder b) {
+        this.profile = b.profile;
+        this.chatUri = b.profile.chatUri(b.baseUrl);
+        HttpExchange.Builder http = HttpExchange.builder(b.httpClient != null ? b.httpClient : HttpClient.create(),
+                b.profile.name());
+        if (b.apiKey != null) {
+            http.auth(b.profile.authHeader(), b.profile.authPrefix(), b.apiKey);
+        }
+        this.exchange = http.build();
+        this.limits = b.limits;
+        this.thinkTags = b.thinkTagsSet ? b.thinkTags : b.profile.thinkTags();
+    }
+
+    /**
+     * Starts building a provider for a profile.
+     *
+     * @param profile the server's profile, e.g. {@link Profiles#DEEPSEEK}
+     * @return a builder
+     */
+    public static Builder builder(CompatProfile profile) {
+        return new Builder(profile);
+    }
+
+    @Override
+    public String name() {
+        return profile.name();
+    }
+
+    /**
+     * Returns the profile this provider speaks.
+     *
+     * @return the profile
+     */
+    public CompatProfile profile() {
+        return profile;
+    }
+
+    @Override
+    public Flux<ChatEvent> stream(ChatRequest request) {
+        Objects.requireNonNull(request, "request");
+        return Flux.defer(() -> exchange.stream(chatUri, ChatCompletionsCodec.encodeRequest(profile, request, true), EVENT_STREAM))
+                .transform(body -> ServerSentEvents.decode(body, limits))
+                .transform(ChatCompletionsCodec.streamDecoder(profile))
+                .transform(thinkTagSplitting());
+    }
+
+    @Override
+    public Flux<ChatEvent> completeAsEvents(ChatRequest request) {
+        Objects.requireNonNull(request, "request");
+        return exchange.post(chatUri, ChatCompletionsCodec.encodeRequest(profile, request, false))
+                .flatMapMany(body -> ChatCompletionsCodec.decodeCompletion(profile, body))
+                .transform(thinkTagSplitting());
+    }
+
+    private Function<Flux<ChatEvent>, Flux<ChatEvent>> thinkTagSplitting() {
+        return thinkTags != null ? ThinkTags.splitter(thinkTags) : Function.identity();
+    }
+
+    @Override
+    public String toString() {
+        return "ChatCompletionsProvider[" + profile.name() + " at " + chatUri.getScheme() + "://" + chatUri.getHost()
+                + (chatUri.getPort() >= 0 ? ":" + chatUri.getPort() : "") + chatUri.getPath() + "]";
+    }
+
+    /**
+     * Builds a {@link ChatCompletionsProvider}. Not thread-safe.
+     *
+     * @since 0.1
+     */
+    public static final class Builder {
+        private final CompatProfile profile;
+        private @Nullable String baseUrl;
+        private @Nullable ApiKey apiKey;
+        private @Nullable HttpClient httpClient;
+        private WireLimits limits = WireLimits.DEFAULT;
+        private @Nullable ThinkTagOptions thinkTags;
+        private boolean thinkTagsSet;
+
+        private Builder(CompatProfile profile) {
+            this.profile = Objects.requireNonNull(profile, "profile");
+        }
+
+        /**
+         * Sets the base URL (for self-hosted servers, proxies and emulators); the profile's chat
+         * path is appended. Defaults to the profile's base URL.
+         *
+         * @param url an {@code http} or {@code https} URL such as {@code http://localhost:8000/v1}
+         * @return this builder
+         */
+        public Builder baseUrl(String url) {
+            this.baseUrl = Objects.requireNonNull(url, "url");
+            return this;
+        }
+
+        /**
+         * Sets the base URL.
+         *
+         * @param url the URL
+         * @return this builder
+         * @see #baseUrl(String)
+         */
+        public Builder baseUrl(URI url) {
+            return baseUrl(url.toString());
+        }
+
+        /**
+         * Sets the API key, sent in the profile's auth header. Local servers may need none.
+         *
+         * @param key the key
+         * @return this builder
+         */
+        public Builder apiKey(ApiKey key) {
+            this.apiKey = Objects.requireNonNull(key, "key");
+            return this;
+        }
+
+        /**
+         * Sets the Reactor Netty client to use (proxy, TLS, connection pool, metrics). Defaults to
+         * {@code HttpClient.create()}.
+         *
+         * @param client the client
+         * @return this builder
+         */
+        public Builder httpClient(HttpClient client) {
+            this.httpClient = Objects.requireNonNull(client, "client");
+            return this;
+        }
+
+        /**
+         * Sets the framing limits (longest line and event).
+         *
+         * @param wireLimits the limits
+         * @return this builder
+         */
+        public Builder wireLimits(WireLimits wireLimits) {
+            this.limits = Objects.requireNonNull(wireLimits, "wireLimits");
+            return this;
+        }
+
+        /**
+         * Overrides the profile's think-tag mode: the model writes its reasoning into the answer
+         * between these tags; null turns splitting off.
+         *
+         * @param options the tags, or null for none
+         * @return this builder
+         */
+        public Builder thinkTags(@Nullable ThinkTagOptions options) {
+            this.thinkTags = options;
+            this.thinkTagsSet = true;
+            return this;
+        }
+
+        /**
+         * Builds the provider.
+         *
+         * @return the provider
+         * @throws IllegalStateException if neither the profile nor the builder gives a base URL
+         */
+        public ChatCompletionsProvider build() {
+            return new ChatCompletionsProvider(this);
+        }
+    }
+}
