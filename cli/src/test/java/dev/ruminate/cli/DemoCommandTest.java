@@ -1,0 +1,31 @@
+package dev.ruminate.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class DemoCommandTest {
+
+    @Test
+    void theDemoRunsATwoTurnToolLoopAndAThinkTagStreamOnTheEmulators() {
+        CliRun run = CliRun.of("demo", "--pace-ms", "0", "--no-color");
+
+        assertThat(run.status()).as(run.err()).isZero();
+        String out = run.out();
+        assertThat(out).contains("thinking (reasoning_content)")
+                .contains("→ tool call get_weather {\"city\":\"Paris\"}")
+                .contains("usage: input 412 output 61 reasoning 38")
+                .contains("reasoning check: unavailable")
+                .contains("Yes — pack a small umbrella.")
+                .contains("thinking (tags)")
+                .contains("The Moon is about **384,400 km**")
+                .endsWith("demo complete\n");
+        // The second turn's request carries the first turn's reasoning back beside its tool call.
+        String request = out.substring(out.indexOf("the request the history builder sent"));
+        assertThat(request).contains("\"reasoning_content\" : \"The user is going to Paris tomorrow")
+                .contains("\"tool_call_id\" : \"call_00_paris\"");
+        // Reasoning is shown before the answer in each turn.
+        assertThat(out.indexOf("Forecast: light rain")).isLessThan(out.indexOf("Yes — pack"));
+        assertThat(out).doesNotContain("demo-key-not-a-secret");
+    }
+}
