@@ -1,0 +1,26 @@
+/**
+ * Ruminate's provider-neutral core: events, messages, requests, the reducer, stream framing, the
+ * think-tag splitter, typed errors, HTTP plumbing for providers, and the {@code ChatProvider} SPI.
+ */
+module dev.ruminate.core {
+    requires transitive reactor.core;
+    requires transitive org.reactivestreams;
+    requires transitive reactor.netty.http;
+    requires transitive reactor.netty.core;
+    requires transitive io.netty.buffer;
+    requires io.netty.codec.http;
+    requires io.netty.common;
+    requires tools.jackson.core;
+    requires transitive tools.jackson.databind;
+    requires static transitive org.jspecify;
+
+    exports dev.ruminate.core;
+    exports dev.ruminate.core.error;
+    exports dev.ruminate.core.event;
+    exports dev.ruminate.core.http;
+    exports dev.ruminate.core.message;
+    exports dev.ruminate.core.reduce;
+    exports dev.ruminate.core.request;
+    exports dev.ruminate.core.think;
+    exports dev.ruminate.core.wire;
+}

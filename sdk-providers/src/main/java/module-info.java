@@ -1,0 +1,10 @@
+/**
+ * Ruminate's provider APIs, one package per API: request encoding, stream and body decoding,
+ * profiles and send-back rules.
+ */
+module dev.ruminate.providers {
+    requires transitive dev.ruminate.core;
+    requires tools.jackson.core;
+
+    exports dev.ruminate.providers.chatcompletions;
+}
