@@ -57,7 +57,7 @@ class ChatCompletionsProviderChunkingProperties {
     }
 
     static LongStream scriptSeeds() {
-        return Seeds.of(30);
+        return Seeds.of(20);
     }
 
     @ParameterizedTest(name = "seed {0}")
@@ -91,7 +91,7 @@ class ChatCompletionsProviderChunkingProperties {
                 .toolCall("call_1", "lookup", arguments)
                 .finish("tool_calls")
                 .usage(12, 34, 5)
-                .tokensOf(1 + random.nextInt(12))
+                .tokensOf(2 + random.nextInt(11))
                 .toSse()
                 .getBytes(StandardCharsets.UTF_8);
         ChunkPlan plan = ChunkPlan.random(random.nextLong(), 1 + random.nextInt(6));

@@ -10,7 +10,9 @@ import dev.ruminate.core.error.ProviderHttpException;
 import dev.ruminate.core.error.ProviderStreamException;
 import dev.ruminate.core.error.RateLimitException;
 import dev.ruminate.core.error.RuminateException;
+import dev.ruminate.core.error.TransportException;
 import dev.ruminate.core.event.ChatEvent;
+import dev.ruminate.core.http.ApiKey;
 import dev.ruminate.core.message.AssistantMessage;
 import dev.ruminate.core.message.FinishReason;
 import dev.ruminate.core.message.ReasoningPart;
@@ -23,6 +25,7 @@ import dev.ruminate.testkit.NettyLeakCheck;
 import dev.ruminate.testkit.ProviderEmulator;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.function.Function;
@@ -68,7 +71,7 @@ class ChatCompletionsProviderErrorsTest {
         return Stream.of("stream", "completeAsEvents");
     }
 
-    private Function<ChatCompletionsProvider, Flux<ChatEvent>> call(String name) {
+    private static Function<ChatCompletionsProvider, Flux<ChatEvent>> call(String name) {
         return "stream".equals(name) ? p -> p.stream(Emulated.REQUEST) : p -> p.completeAsEvents(Emulated.REQUEST);
     }
 
@@ -81,6 +84,7 @@ class ChatCompletionsProviderErrorsTest {
         return fail(Profiles.DEEPSEEK, "stream", response);
     }
 
+    /** What an error shows anywhere: its stack trace (message, toString, causes), excerpt and parsed error. */
     private static String everything(Throwable error) {
         StringWriter trace = new StringWriter();
         error.printStackTrace(new PrintWriter(trace));
@@ -93,15 +97,6 @@ class ChatCompletionsProviderErrorsTest {
 
     private static ChatCompletionsScript reasoningThenAnswer() {
         return ChatCompletionsScript.create().reasoning(REASONING).content("Take the umbrella.").tokensOf(4);
-    }
-
-    /** The number of body bytes holding exactly the first {@code events} SSE events. */
-    private static int bytesOfEvents(String sse, int events) {
-        int end = 0;
-        for (int i = 0; i < events; i++) {
-            end = sse.indexOf("\n\n", end) + 2;
-        }
-        return sse.substring(0, end).getBytes(StandardCharsets.UTF_8).length;
     }
 
     // --- HTTP status errors: nothing streamed, so nothing partial ---
@@ -183,6 +178,26 @@ class ChatCompletionsProviderErrorsTest {
         assertThat(http.isRetryable()).isTrue();
     }
 
+    @Test
+    void aServerThatIsGoneIsARetryableTransportError() {
+        URI gone;
+        try (ProviderEmulator stopped = ProviderEmulator.start()) {
+            gone = stopped.baseUrl();
+        }
+        ChatCompletionsProvider provider = ChatCompletionsProvider.builder(Profiles.DEEPSEEK)
+                .baseUrl(gone + "/v1?key=" + Emulated.KEY)
+                .apiKey(ApiKey.of(Emulated.KEY))
+                .build();
+
+        RuminateException error = Emulated.reduce(provider.stream(Emulated.REQUEST)).failed();
+
+        assertThat(error).isInstanceOf(TransportException.class);
+        assertThat(error.getMessage()).startsWith("POST " + gone + "/v1/chat/completions failed: ");
+        assertThat(error.isRetryable()).isTrue();
+        assertThat(error.partial()).isNull();
+        assertThat(everything(error)).doesNotContain(Emulated.KEY);
+    }
+
     // --- 2xx responses that are not the expected stream ---
 
     @Test
@@ -231,7 +246,7 @@ class ChatCompletionsProviderErrorsTest {
     void resetMidStreamKeepsTheReasoningReducedSoFar() {
         String sse = reasoningThenAnswer().toSse();
         // the role chunk and five reasoning chunks of four characters, then half of the sixth
-        int cut = bytesOfEvents(sse, 6) + 40;
+        int cut = Emulated.bytesOfEvents(sse, 6) + 40;
 
         RuminateException error = failStreaming(EmulatorResponse.sse(sse).chunked(ChunkPlan.fixed(16)).resetAfter(cut));
 
@@ -244,6 +259,21 @@ class ChatCompletionsProviderErrorsTest {
                 new ReasoningPart(REASONING.substring(0, 20), false, "reasoning_content", Seals.NONE));
         assertThat(partial.finishReason()).isEqualTo(FinishReason.OTHER);
         assertThat(partial.provider()).isEqualTo("deepseek");
+    }
+
+    @Test
+    void resetInsideThinkTagsKeepsTheTaggedReasoningSoFar() {
+        String sse = ChatCompletionsScript.create().content("<think>" + REASONING + "</think>Take the umbrella.")
+                .tokensOf(4).toSse();
+        // the role chunk and five content chunks: "<thi", "nk>F", "irst", " the", " for"
+        int cut = Emulated.bytesOfEvents(sse, 6) + 40;
+
+        RuminateException error = fail(Profiles.PERPLEXITY, "stream", EmulatorResponse.sse(sse).resetAfter(cut));
+
+        assertThat(error).isInstanceOf(IncompleteStreamException.class);
+        assertThat(error.partial()).isNotNull();
+        assertThat(error.partial().parts()).containsExactly(
+                new ReasoningPart(REASONING.substring(0, 13), false, "tags", Seals.NONE));
     }
 
     @Test
@@ -289,10 +319,29 @@ class ChatCompletionsProviderErrorsTest {
         assertThat(protocol.reason()).isEqualTo(ProtocolException.Reason.MALFORMED_JSON);
         assertThat(protocol.line()).isEqualTo(malformedLine);
         assertThat(protocol.byteOffset()).isEqualTo(malformedOffset);
-        assertThat(protocol.getMessage()).startsWith("malformed json at line " + malformedLine + ", byte " + malformedOffset + ": ");
+        assertThat(protocol.getMessage())
+                .startsWith("malformed json at line " + malformedLine + ", byte " + malformedOffset + ": ");
         assertThat(protocol.partial()).isNotNull();
         assertThat(protocol.partial().parts()).containsExactly(
                 new ReasoningPart(REASONING.substring(0, 8), false, "reasoning_content", Seals.NONE));
+    }
+
+    @Test
+    void malformedChunkOffsetsCountBothBytesOfCrLfLineEnds() {
+        String sse = reasoningThenAnswer().malformedChunkAt(3).toSse().replace("\n", "\r\n");
+        String[] lines = sse.split("\r\n", -1);
+        int line = 0;
+        int offset = 0;
+        while (!lines[line].startsWith("data: {") || parses(lines[line].substring("data: ".length()))) {
+            offset += lines[line].getBytes(StandardCharsets.UTF_8).length + 2;
+            line++;
+        }
+
+        RuminateException error = failStreaming(EmulatorResponse.sse(sse).chunked(ChunkPlan.random(5L, 3)));
+
+        assertThat(error).isInstanceOf(ProtocolException.class);
+        assertThat(((ProtocolException) error).line()).isEqualTo(line + 1);
+        assertThat(((ProtocolException) error).byteOffset()).isEqualTo(offset);
     }
 
     private static boolean parses(String json) {
@@ -308,7 +357,8 @@ class ChatCompletionsProviderErrorsTest {
     void groqToolUseFailedRecordingEndsWithTheProviderErrorAndTheReasoningSoFar() {
         byte[] recording = Fixtures.bytes("groq/pydantic-groq-tool-use-failed-error-stream.turn1.sse");
 
-        RuminateException error = fail(Profiles.GROQ, "stream", EmulatorResponse.replay(recording, "text/event-stream"));
+        RuminateException error =
+                fail(Profiles.GROQ, "stream", EmulatorResponse.replay(recording, "text/event-stream"));
 
         assertThat(error).isInstanceOf(ProviderStreamException.class);
         ProviderStreamException stream = (ProviderStreamException) error;
@@ -335,7 +385,8 @@ class ChatCompletionsProviderErrorsTest {
                 ChatCompletionsScript.create().content("The answer is").finish(null).done(false).toResponse());
 
         assertThat(error).isInstanceOf(IncompleteStreamException.class);
-        assertThat(error.getMessage()).isEqualTo("stream ended early: the body ended without [DONE] or a finish_reason");
+        assertThat(error.getMessage())
+                .isEqualTo("stream ended early: the body ended without [DONE] or a finish_reason");
         assertThat(error.partial()).isNotNull();
         assertThat(error.partial().parts()).containsExactly(new TextPart("The answer is", Seals.NONE));
     }

@@ -92,8 +92,8 @@ class ChatCompletionsProviderReplayTest {
 
     @Test
     void deepSeekReasoningThenToolCallStream() {
-        AssistantMessage m = streamOverHttp(Profiles.DEEPSEEK, "deepseek/vercel-deepseek-reasoning-tool-call-stream.sse")
-                .ok().message();
+        AssistantMessage m = streamOverHttp(Profiles.DEEPSEEK,
+                "deepseek/vercel-deepseek-reasoning-tool-call-stream.sse").ok().message();
 
         assertThat(m.provider()).isEqualTo("deepseek");
         assertThat(m.model()).isEqualTo("deepseek-reasoner");
@@ -153,8 +153,8 @@ class ChatCompletionsProviderReplayTest {
 
     @Test
     void deepSeekBodyWithTwoToolCallsAndAMatchingReasoningCheck() {
-        ChatResult result = completeOverHttp(Profiles.DEEPSEEK, "deepseek/pydantic-deepseek-reasoner-tool-calls.turn2.json")
-                .ok();
+        ChatResult result = completeOverHttp(Profiles.DEEPSEEK,
+                "deepseek/pydantic-deepseek-reasoner-tool-calls.turn2.json").ok();
 
         AssistantMessage m = result.message();
         assertThat(m.reasoning()).startsWith("Great, now I have access to the dice roll tool. Le");

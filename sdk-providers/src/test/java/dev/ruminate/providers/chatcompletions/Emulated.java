@@ -62,6 +62,15 @@ final class Emulated {
         return profile.thinkTags() == null ? events : events.transform(ThinkTags.splitter(profile.thinkTags()));
     }
 
+    /** Returns the number of body bytes that hold exactly the first {@code events} events of an SSE text. */
+    static int bytesOfEvents(String sse, int events) {
+        int end = 0;
+        for (int i = 0; i < events; i++) {
+            end = sse.indexOf("\n\n", end) + 2;
+        }
+        return sse.substring(0, end).getBytes(StandardCharsets.UTF_8).length;
+    }
+
     static String utf8(byte[] bytes) {
         return new String(bytes, StandardCharsets.UTF_8);
     }
