@@ -14,6 +14,7 @@ import java.util.Objects;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
 import reactor.netty.http.client.HttpClient;
 
 /**
@@ -100,7 +101,8 @@ public final class ChatCompletionsProvider implements ChatProvider {
     @Override
     public Flux<ChatEvent> completeAsEvents(ChatRequest request) {
         Objects.requireNonNull(request, "request");
-        return exchange.post(chatUri, ChatCompletionsCodec.encodeRequest(profile, request, false))
+        // deferred like stream(): a request that cannot be encoded fails the flux, not this call
+        return Mono.defer(() -> exchange.post(chatUri, ChatCompletionsCodec.encodeRequest(profile, request, false)))
                 .flatMapMany(body -> ChatCompletionsCodec.decodeCompletion(profile, body))
                 .transform(thinkTagSplitting());
     }

@@ -110,7 +110,8 @@ public record CompatProfile(String name, @Nullable String baseUrl, String chatPa
 
     /**
      * Returns the chat endpoint: the base URL (the override if given, else the profile's) with
-     * trailing slashes removed, followed by {@link #chatPath()}.
+     * trailing slashes removed from its path, followed by {@link #chatPath()}; a query on the base
+     * URL (Azure's {@code ?api-version=…}) is kept after the chat path.
      *
      * @param baseUrlOverride a base URL to use instead of the profile's, or null
      * @return the endpoint
@@ -122,11 +123,12 @@ public record CompatProfile(String name, @Nullable String baseUrl, String chatPa
         if (base == null) {
             throw new IllegalStateException("profile " + name + " has no default base URL: give one");
         }
-        int end = base.length();
+        int query = base.indexOf('?');
+        int end = query >= 0 ? query : base.length();
         while (end > 0 && base.charAt(end - 1) == '/') {
             end--;
         }
-        return URI.create(base.substring(0, end) + chatPath);
+        return URI.create(base.substring(0, end) + chatPath + (query >= 0 ? base.substring(query) : ""));
     }
 
     /**
