@@ -2,8 +2,11 @@ package dev.ruminate.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ruminate.testkit.NettyLeakCheck;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
+@ExtendWith(NettyLeakCheck.class)
 class DemoCommandTest {
 
     @Test
