@@ -1,0 +1,14 @@
+/**
+ * Ruminate's test kit: provider emulators on loopback that play scripted or recorded streams and
+ * inject faults, and a JUnit extension that fails tests on Netty buffer leaks.
+ */
+module dev.ruminate.testkit {
+    requires transitive dev.ruminate.core;
+    requires io.netty.transport;
+    requires io.netty.codec.http;
+    requires io.netty.common;
+    requires tools.jackson.core;
+    requires static transitive org.junit.jupiter.api;
+
+    exports dev.ruminate.testkit;
+}
