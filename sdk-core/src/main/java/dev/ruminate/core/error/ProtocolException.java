@@ -14,8 +14,11 @@ public final class ProtocolException extends RuminateException {
 
     private static final long serialVersionUID = 1L;
 
+    /** What kind of violation. */
     private final Reason reason;
+    /** The 1-based line where the offending input starts, or -1. */
     private final long line;
+    /** The 0-based byte offset where the offending input starts, or -1. */
     private final long byteOffset;
 
     /**

@@ -13,10 +13,14 @@ public class ProviderHttpException extends RuminateException {
 
     private static final long serialVersionUID = 1L;
 
+    /** The HTTP status. */
     private final int status;
     private final transient ProviderError error;
+    /** The provider's request id, or null. */
     private final @Nullable String requestId;
+    /** The delay the provider asked for, or null. */
     private final @Nullable Duration retryAfter;
+    /** The start of the response body. */
     private final String bodyExcerpt;
 
     /**

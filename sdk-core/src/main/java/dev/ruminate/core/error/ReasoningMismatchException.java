@@ -10,7 +10,9 @@ public final class ReasoningMismatchException extends RuminateException {
 
     private static final long serialVersionUID = 1L;
 
+    /** The part that differs. */
     private final int part;
+    /** Where the texts first differ. */
     private final int offset;
 
     /**

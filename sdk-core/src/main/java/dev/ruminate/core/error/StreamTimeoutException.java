@@ -12,7 +12,9 @@ public final class StreamTimeoutException extends RuminateException {
 
     private static final long serialVersionUID = 1L;
 
+    /** Which deadline passed. */
     private final Phase phase;
+    /** The configured limit. */
     private final Duration limit;
 
     /**

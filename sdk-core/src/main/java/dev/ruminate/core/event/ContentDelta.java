@@ -11,7 +11,12 @@ import java.util.Objects;
  */
 public record ContentDelta(int part, String text) implements ChatEvent {
 
-    /** Validates the fields. */
+    /**
+     * Creates the value, checking its components.
+     *
+     * @param part see {@link #part()}
+     * @param text see {@link #text()}
+     */
     public ContentDelta {
         Parts.requireIndex(part);
         Objects.requireNonNull(text, "text");

@@ -12,7 +12,11 @@ package dev.ruminate.core.event;
  */
 public record PartEnded(int part) implements ChatEvent {
 
-    /** Validates the index. */
+    /**
+     * Creates the value, checking its components.
+     *
+     * @param part see {@link #part()}
+     */
     public PartEnded {
         Parts.requireIndex(part);
     }

@@ -16,7 +16,14 @@ import java.util.Objects;
  */
 public record ReasoningDelta(int part, String text, boolean summary, String source) implements ChatEvent {
 
-    /** Validates the fields. */
+    /**
+     * Creates the value, checking its components.
+     *
+     * @param part see {@link #part()}
+     * @param text see {@link #text()}
+     * @param summary see {@link #summary()}
+     * @param source see {@link #source()}
+     */
     public ReasoningDelta {
         Parts.requireIndex(part);
         Objects.requireNonNull(text, "text");

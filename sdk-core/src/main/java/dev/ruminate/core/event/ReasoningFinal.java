@@ -16,7 +16,12 @@ import java.util.Objects;
  */
 public record ReasoningFinal(int part, String text) implements ChatEvent {
 
-    /** Validates the fields. */
+    /**
+     * Creates the value, checking its components.
+     *
+     * @param part see {@link #part()}
+     * @param text see {@link #text()}
+     */
     public ReasoningFinal {
         Parts.requireIndex(part);
         Objects.requireNonNull(text, "text");

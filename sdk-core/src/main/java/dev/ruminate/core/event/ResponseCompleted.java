@@ -13,7 +13,12 @@ import org.jspecify.annotations.Nullable;
  */
 public record ResponseCompleted(FinishReason finishReason, @Nullable String rawFinishReason) implements ChatEvent {
 
-    /** Validates the reason. */
+    /**
+     * Creates the value, checking its components.
+     *
+     * @param finishReason see {@link #finishReason()}
+     * @param rawFinishReason see {@link #rawFinishReason()}
+     */
     public ResponseCompleted {
         Objects.requireNonNull(finishReason, "finishReason");
     }

@@ -14,7 +14,13 @@ import org.jspecify.annotations.Nullable;
 public record ResponseStarted(String provider, @Nullable String model, @Nullable String responseId)
         implements ChatEvent {
 
-    /** Validates the provider name. */
+    /**
+     * Creates the value, checking its components.
+     *
+     * @param provider see {@link #provider()}
+     * @param model see {@link #model()}
+     * @param responseId see {@link #responseId()}
+     */
     public ResponseStarted {
         Objects.requireNonNull(provider, "provider");
     }

@@ -22,7 +22,13 @@ import java.util.Objects;
  */
 public record Seal(int part, Kind kind, String value) implements ChatEvent {
 
-    /** Validates the fields. */
+    /**
+     * Creates the value, checking its components.
+     *
+     * @param part see {@link #part()}
+     * @param kind see {@link #kind()}
+     * @param value see {@link #value()}
+     */
     public Seal {
         Parts.requireIndex(part);
         Objects.requireNonNull(kind, "kind");

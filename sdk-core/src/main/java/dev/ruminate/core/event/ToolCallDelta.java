@@ -21,7 +21,15 @@ import org.jspecify.annotations.Nullable;
 public record ToolCallDelta(int part, int toolIndex, @Nullable String id, @Nullable String name, String argumentsDelta)
         implements ChatEvent {
 
-    /** Validates the fields. */
+    /**
+     * Creates the value, checking its components.
+     *
+     * @param part see {@link #part()}
+     * @param toolIndex see {@link #toolIndex()}
+     * @param id see {@link #id()}
+     * @param name see {@link #name()}
+     * @param argumentsDelta see {@link #argumentsDelta()}
+     */
     public ToolCallDelta {
         Parts.requireIndex(part);
         Objects.requireNonNull(argumentsDelta, "argumentsDelta");

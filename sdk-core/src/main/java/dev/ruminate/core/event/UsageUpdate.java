@@ -12,7 +12,11 @@ import java.util.Objects;
  */
 public record UsageUpdate(Usage usage) implements ChatEvent {
 
-    /** Validates the usage. */
+    /**
+     * Creates the value, checking its components.
+     *
+     * @param usage see {@link #usage()}
+     */
     public UsageUpdate {
         Objects.requireNonNull(usage, "usage");
     }

@@ -22,7 +22,16 @@ public record AssistantMessage(List<Part> parts, @Nullable String provider, @Nul
                                FinishReason finishReason, @Nullable String rawFinishReason, Usage usage)
         implements Message {
 
-    /** Validates and copies the fields. */
+    /**
+     * Creates the value, checking its components.
+     *
+     * @param parts see {@link #parts()}
+     * @param provider see {@link #provider()}
+     * @param model see {@link #model()}
+     * @param finishReason see {@link #finishReason()}
+     * @param rawFinishReason see {@link #rawFinishReason()}
+     * @param usage see {@link #usage()}
+     */
     public AssistantMessage {
         parts = List.copyOf(parts);
         Objects.requireNonNull(finishReason, "finishReason");

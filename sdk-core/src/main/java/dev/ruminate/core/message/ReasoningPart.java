@@ -15,7 +15,14 @@ import org.jspecify.annotations.Nullable;
  */
 public record ReasoningPart(String text, boolean summary, @Nullable String source, Seals seals) implements Part {
 
-    /** Validates the fields. */
+    /**
+     * Creates the value, checking its components.
+     *
+     * @param text see {@link #text()}
+     * @param summary see {@link #summary()}
+     * @param source see {@link #source()}
+     * @param seals see {@link #seals()}
+     */
     public ReasoningPart {
         Objects.requireNonNull(text, "text");
         Objects.requireNonNull(seals, "seals");

@@ -10,7 +10,11 @@ import java.util.Objects;
  */
 public record SystemMessage(String text) implements Message {
 
-    /** Validates the text. */
+    /**
+     * Creates the value, checking its components.
+     *
+     * @param text see {@link #text()}
+     */
     public SystemMessage {
         Objects.requireNonNull(text, "text");
     }

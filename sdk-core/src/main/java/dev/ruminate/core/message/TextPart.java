@@ -11,7 +11,12 @@ import java.util.Objects;
  */
 public record TextPart(String text, Seals seals) implements Part {
 
-    /** Validates the fields. */
+    /**
+     * Creates the value, checking its components.
+     *
+     * @param text see {@link #text()}
+     * @param seals see {@link #seals()}
+     */
     public TextPart {
         Objects.requireNonNull(text, "text");
         Objects.requireNonNull(seals, "seals");

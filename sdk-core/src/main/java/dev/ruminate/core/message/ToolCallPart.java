@@ -19,7 +19,15 @@ import org.jspecify.annotations.Nullable;
 public record ToolCallPart(@Nullable String id, String name, String arguments, boolean argumentsValid, Seals seals)
         implements Part {
 
-    /** Validates the fields. */
+    /**
+     * Creates the value, checking its components.
+     *
+     * @param id see {@link #id()}
+     * @param name see {@link #name()}
+     * @param arguments see {@link #arguments()}
+     * @param argumentsValid see {@link #argumentsValid()}
+     * @param seals see {@link #seals()}
+     */
     public ToolCallPart {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(arguments, "arguments");

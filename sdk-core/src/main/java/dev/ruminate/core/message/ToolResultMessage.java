@@ -15,7 +15,14 @@ import org.jspecify.annotations.Nullable;
 public record ToolResultMessage(String toolCallId, @Nullable String name, String content, boolean error)
         implements Message {
 
-    /** Validates the fields. */
+    /**
+     * Creates the value, checking its components.
+     *
+     * @param toolCallId see {@link #toolCallId()}
+     * @param name see {@link #name()}
+     * @param content see {@link #content()}
+     * @param error see {@link #error()}
+     */
     public ToolResultMessage {
         Objects.requireNonNull(toolCallId, "toolCallId");
         Objects.requireNonNull(content, "content");

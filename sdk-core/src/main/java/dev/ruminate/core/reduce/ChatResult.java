@@ -12,7 +12,12 @@ import java.util.Objects;
  */
 public record ChatResult(AssistantMessage message, ReasoningCheck reasoningCheck) {
 
-    /** Validates the fields. */
+    /**
+     * Creates the value, checking its components.
+     *
+     * @param message see {@link #message()}
+     * @param reasoningCheck see {@link #reasoningCheck()}
+     */
     public ChatResult {
         Objects.requireNonNull(message, "message");
         Objects.requireNonNull(reasoningCheck, "reasoningCheck");

@@ -20,7 +20,16 @@ public record ReasoningCheck(ReasoningVerdict verdict, int checkedParts, int par
     /** No final reasoning was reported. */
     public static final ReasoningCheck UNAVAILABLE = new ReasoningCheck(ReasoningVerdict.UNAVAILABLE, 0, -1, -1, false, null);
 
-    /** Validates the verdict. */
+    /**
+     * Creates the value, checking its components.
+     *
+     * @param verdict see {@link #verdict()}
+     * @param checkedParts see {@link #checkedParts()}
+     * @param part see {@link #part()}
+     * @param offset see {@link #offset()}
+     * @param whitespaceOnly see {@link #whitespaceOnly()}
+     * @param detail see {@link #detail()}
+     */
     public ReasoningCheck {
         Objects.requireNonNull(verdict, "verdict");
     }

@@ -30,7 +30,16 @@ import org.jspecify.annotations.Nullable;
 public record ChatRequest(String model, List<Message> messages, List<ToolDefinition> tools,
                           ReasoningOptions reasoning, SamplingOptions sampling, Map<String, @Nullable Object> extras) {
 
-    /** Validates and copies the fields. */
+    /**
+     * Creates the value, checking its components.
+     *
+     * @param model see {@link #model()}
+     * @param messages see {@link #messages()}
+     * @param tools see {@link #tools()}
+     * @param reasoning see {@link #reasoning()}
+     * @param sampling see {@link #sampling()}
+     * @param extras see {@link #extras()}
+     */
     public ChatRequest {
         Objects.requireNonNull(model, "model");
         messages = List.copyOf(messages);

@@ -18,7 +18,14 @@ public record ReasoningOptions(@Nullable Boolean enabled, @Nullable ReasoningEff
     /** Leaves everything to the provider. */
     public static final ReasoningOptions DEFAULT = new ReasoningOptions(null, null, null, null);
 
-    /** Validates the budget. */
+    /**
+     * Creates the value, checking its components.
+     *
+     * @param enabled see {@link #enabled()}
+     * @param effort see {@link #effort()}
+     * @param budgetTokens see {@link #budgetTokens()}
+     * @param includeReasoning see {@link #includeReasoning()}
+     */
     public ReasoningOptions {
         if (budgetTokens != null && budgetTokens < 0) {
             throw new IllegalArgumentException("budgetTokens must be >= 0, was " + budgetTokens);

@@ -20,7 +20,15 @@ public record SamplingOptions(@Nullable Double temperature, @Nullable Double top
     /** Leaves everything to the provider. */
     public static final SamplingOptions DEFAULT = new SamplingOptions(null, null, null, List.of(), null);
 
-    /** Validates and copies the fields. */
+    /**
+     * Creates the value, checking its components.
+     *
+     * @param temperature see {@link #temperature()}
+     * @param topP see {@link #topP()}
+     * @param maxOutputTokens see {@link #maxOutputTokens()}
+     * @param stop see {@link #stop()}
+     * @param seed see {@link #seed()}
+     */
     public SamplingOptions {
         stop = List.copyOf(stop);
         if (maxOutputTokens != null && maxOutputTokens <= 0) {

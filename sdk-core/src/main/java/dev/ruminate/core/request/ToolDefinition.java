@@ -12,7 +12,13 @@ import java.util.Objects;
  */
 public record ToolDefinition(String name, String description, String parametersSchema) {
 
-    /** Validates the fields. */
+    /**
+     * Creates the value, checking its components.
+     *
+     * @param name see {@link #name()}
+     * @param description see {@link #description()}
+     * @param parametersSchema see {@link #parametersSchema()}
+     */
     public ToolDefinition {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(description, "description");

@@ -25,11 +25,11 @@ public record ThinkTagOptions(String openTag, String closeTag, boolean startInsi
     public static final ThinkTagOptions DEFAULT = new ThinkTagOptions("<think>", "</think>", false);
 
     /**
-     * Validates the tags.
+     * Creates the value, checking its components.
      *
-     * @throws NullPointerException if a tag is null
-     * @throws IllegalArgumentException if a tag is empty or the two tags are equal
-     * @since 0.1
+     * @param openTag see {@link #openTag()}
+     * @param closeTag see {@link #closeTag()}
+     * @param startInside see {@link #startInside()}
      */
     public ThinkTagOptions {
         Objects.requireNonNull(openTag, "openTag");

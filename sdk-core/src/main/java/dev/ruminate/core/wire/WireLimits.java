@@ -14,7 +14,12 @@ public record WireLimits(int maxLineBytes, int maxEventBytes) {
     /** 16 MiB per line and per event: large enough for inline images and long encrypted blobs. */
     public static final WireLimits DEFAULT = new WireLimits(16 << 20, 16 << 20);
 
-    /** Validates the limits. */
+    /**
+     * Creates the value, checking its components.
+     *
+     * @param maxLineBytes see {@link #maxLineBytes()}
+     * @param maxEventBytes see {@link #maxEventBytes()}
+     */
     public WireLimits {
         if (maxLineBytes <= 0 || maxEventBytes <= 0) {
             throw new IllegalArgumentException("limits must be > 0, were " + maxLineBytes + " and " + maxEventBytes);

@@ -50,6 +50,22 @@ public record CompatProfile(String name, @Nullable String baseUrl, String chatPa
      *     is not an absolute http(s) URL, the path does not start with {@code /}, or a reasoning
      *     field is blank or repeated
      */
+    /**
+     * Creates the value, checking its components.
+     *
+     * @param name see {@link #name()}
+     * @param baseUrl see {@link #baseUrl()}
+     * @param chatPath see {@link #chatPath()}
+     * @param authHeader see {@link #authHeader()}
+     * @param authPrefix see {@link #authPrefix()}
+     * @param reasoningFields see {@link #reasoningFields()}
+     * @param readsReasoningDetails see {@link #readsReasoningDetails()}
+     * @param thinkTags see {@link #thinkTags()}
+     * @param reasoningStyle see {@link #reasoningStyle()}
+     * @param streamUsage see {@link #streamUsage()}
+     * @param maxTokensField see {@link #maxTokensField()}
+     * @param sendBack see {@link #sendBack()}
+     */
     public CompatProfile {
         requireText(name, "name");
         if (baseUrl != null) {

@@ -24,10 +24,11 @@ public record ReasoningSendBack(Mode mode, @Nullable String field, Scope scope) 
     public static final ReasoningSendBack DROP = new ReasoningSendBack(Mode.DROP, null, Scope.ALL_TURNS);
 
     /**
-     * Validates the combination.
+     * Creates the value, checking its components.
      *
-     * @throws IllegalArgumentException if a field is given for a mode other than {@code FIELD}, or
-     *     none (or a blank one) for {@code FIELD}
+     * @param mode see {@link #mode()}
+     * @param field see {@link #field()}
+     * @param scope see {@link #scope()}
      */
     public ReasoningSendBack {
         Objects.requireNonNull(mode, "mode");
