@@ -11,7 +11,6 @@ module dev.ruminate.core {
     requires io.netty.codec.http;
     requires io.netty.common;
     requires tools.jackson.core;
-    requires transitive tools.jackson.databind;
     requires static transitive org.jspecify;
 
     exports dev.ruminate.core;

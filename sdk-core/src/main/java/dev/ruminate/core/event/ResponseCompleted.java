@@ -5,7 +5,7 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Closes a response successfully: every open part is over.
+ * Closes a response successfully: every open part is over, and no event follows it.
  *
  * @param finishReason the normalized reason
  * @param rawFinishReason the provider's own value ({@code "end_turn"}, {@code "tool_calls"}, …), if any

@@ -1,6 +1,7 @@
 package dev.ruminate.core.reduce;
 
 import dev.ruminate.core.event.ChatEvent;
+import dev.ruminate.core.event.ResponseCompleted;
 import java.util.Objects;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
@@ -80,11 +81,15 @@ public final class ChatReducer {
 
     /**
      * Reduces a response while it streams, emitting a snapshot per event: the event and, on demand,
-     * the message so far. The reduction is done once; a snapshot's message is built only if asked for.
+     * the message so far. The reduction is done once; a snapshot's message is built only if asked for,
+     * and the snapshot of {@link ResponseCompleted} carries the final {@link ChatResult} (the same
+     * one {@link #reduce} gives), so a UI never reduces twice.
      *
      * @param events the response's events
-     * @return a cold flux with one snapshot per event; it fails like {@link #reduce}, with the
-     *     partial message attached to the error
+     * @return a cold flux with one snapshot per event; it fails like {@link #reduce} (a source that
+     *     completes without {@link ResponseCompleted} fails with an
+     *     {@link dev.ruminate.core.error.IncompleteStreamException}), with the partial message
+     *     attached to the error
      */
     public Flux<ChatSnapshot> snapshots(Publisher<? extends ChatEvent> events) {
         Objects.requireNonNull(events, "events");
@@ -93,8 +98,15 @@ public final class ChatReducer {
             return Flux.<ChatEvent>from(events)
                     .map(e -> {
                         reduction.accept(e);
-                        return new ChatSnapshot(e, reduction);
+                        // ResponseCompleted is the last event of a response: its snapshot carries the result.
+                        ChatResult result = e instanceof ResponseCompleted ? reduction.finish() : null;
+                        return new ChatSnapshot(e, reduction, result);
                     })
+                    .concatWith(Mono.fromRunnable(() -> {
+                        if (!reduction.isCompleted()) {
+                            reduction.finish();
+                        }
+                    }))
                     .onErrorMap(reduction::attach);
         });
     }

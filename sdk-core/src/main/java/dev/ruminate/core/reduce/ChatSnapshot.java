@@ -11,10 +11,11 @@ import org.jspecify.annotations.Nullable;
  * after it, built only when asked for.
  *
  * <p><b>Threading.</b> The snapshot shares text buffers with the running reduction, which only
- * ever appends to them: {@link #message()} returns the state as of this event, computed from
- * prefixes of those buffers. Call it on the thread that delivered the snapshot, before requesting
- * the next one or after the flux has terminated; do not hand an unread snapshot across an
- * asynchronous boundary.
+ * ever appends to them: {@link #message()} returns the text as of this event, computed from
+ * prefixes of those buffers (opaque seals, tool ids and names are read as they are when it is
+ * called). Call it on the thread that delivered the snapshot, before requesting the next one or
+ * after the flux has terminated; do not hand an unread snapshot across an asynchronous boundary
+ * ({@code publishOn}, {@code sample}, {@code buffer}): map it to {@code message()} first.
  *
  * @since 0.1
  */
@@ -25,10 +26,12 @@ public final class ChatSnapshot {
     private final int[] lengths;
     private final Usage usage;
     private final @Nullable FinishReason finishReason;
+    private final @Nullable ChatResult result;
     private @Nullable AssistantMessage message;
 
-    ChatSnapshot(ChatEvent event, Reduction reduction) {
+    ChatSnapshot(ChatEvent event, Reduction reduction, @Nullable ChatResult result) {
         this.event = event;
+        this.result = result;
         this.reduction = reduction;
         this.lengths = reduction.textLengths();
         this.usage = reduction.usage();
@@ -42,6 +45,16 @@ public final class ChatSnapshot {
      */
     public ChatEvent event() {
         return event;
+    }
+
+    /**
+     * Returns the final result, on the snapshot of the response's
+     * {@link dev.ruminate.core.event.ResponseCompleted}.
+     *
+     * @return the result, or null on every other snapshot
+     */
+    public @Nullable ChatResult result() {
+        return result;
     }
 
     /**

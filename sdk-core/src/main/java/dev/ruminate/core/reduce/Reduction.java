@@ -130,25 +130,36 @@ public final class Reduction {
 
     private void checkFinal(ReasoningFinal f) {
         PartBuilder p = part(f.part(), PartBuilder.Kind.REASONING);
-        checkedParts++;
-        if (p.text.isEmpty() && p.finalText == null) {
-            // Nothing streamed for this part (some servers send only the done event): the final text is the part.
-            p.finalText = f.text();
-            return;
+        String previousFinal = p.finalText;
+        if (previousFinal == null) {
+            checkedParts++;
         }
         p.finalText = f.text();
-        int offset = firstDifference(p.text, f.text());
+        CharSequence reference;
+        String label;
+        if (!p.text.isEmpty()) {
+            reference = p.text;
+            label = "streamed";
+        } else if (previousFinal != null) {
+            // Nothing streamed (a server that sends only done events): repeated finals must agree with each other.
+            reference = previousFinal;
+            label = "earlier final";
+        } else {
+            // Nothing streamed and nothing to compare with yet: the final text is the part.
+            return;
+        }
+        int offset = firstDifference(reference, f.text());
         if (offset < 0) {
             return;
         }
-        String streamed = p.text.toString();
+        String streamed = reference.toString();
         boolean whitespaceOnly = stripWhitespace(streamed).equals(stripWhitespace(f.text()));
         if (whitespaceOnly && settings.whitespaceOnlyMismatchIsMatch()) {
             return;
         }
         p.mismatched = true;
         if (firstMismatch == null) {
-            String detail = "streamed " + excerpt(streamed, offset) + " vs final " + excerpt(f.text(), offset)
+            String detail = label + " " + excerpt(streamed, offset) + " vs final " + excerpt(f.text(), offset)
                     + " (lengths " + streamed.length() + " and " + f.text().length() + ")";
             firstMismatch = new ReasoningCheck(ReasoningVerdict.MISMATCHED, 0, f.part(), offset, whitespaceOnly, detail);
             if (settings.mismatchPolicy() == MismatchPolicy.FAIL) {
@@ -223,8 +234,10 @@ public final class Reduction {
                 text = p.finalText;
             }
             String problem = null;
-            if (p.kind == PartBuilder.Kind.TOOL_CALL && !text.isBlank()) {
-                problem = JsonValidity.problem(text);
+            if (p.kind == PartBuilder.Kind.TOOL_CALL) {
+                // Blank arguments mean a call without arguments, unless the output was cut off before any came.
+                problem = !text.isBlank() ? JsonValidity.problem(text)
+                        : finishReason == FinishReason.LENGTH ? "none arrived before the output limit (finish reason length)" : null;
                 if (problem != null && settings.toolArgumentsPolicy() == ToolArgumentsPolicy.FAIL) {
                     throw attach(new ToolArgumentsException(p.toolNameOrUnknown(), p.toolId, problem));
                 }

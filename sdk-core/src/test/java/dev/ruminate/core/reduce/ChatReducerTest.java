@@ -137,7 +137,8 @@ class ChatReducerTest {
                 new ReasoningDelta(0, "ab", true, "summary"), new ReasoningDelta(0, "c", true, "summary"),
                 new ReasoningFinal(0, "abc"), new ReasoningFinal(0, "abc"), DONE);
         assertThat(result.reasoningCheck().verdict()).isEqualTo(ReasoningVerdict.MATCHED);
-        assertThat(result.reasoningCheck().checkedParts()).isEqualTo(2);
+        // Two reports of one part's final text: one checked part.
+        assertThat(result.reasoningCheck().checkedParts()).isEqualTo(1);
         assertThat(((ReasoningPart) result.message().parts().get(0)).summary()).isTrue();
     }
 
@@ -193,6 +194,28 @@ class ChatReducerTest {
         ChatResult result = reduce(ChatReducer.defaults(), START, new ReasoningFinal(0, "only done"), DONE);
         assertThat(result.message().reasoning()).isEqualTo("only done");
         assertThat(result.reasoningCheck().verdict()).isEqualTo(ReasoningVerdict.MATCHED);
+    }
+
+    @Test
+    void repeatedFinalsWithoutDeltasAreCheckedAgainstEachOther() {
+        ChatResult agreeing = reduce(ChatReducer.defaults(), START,
+                new ReasoningFinal(0, "full text"), new ReasoningFinal(0, "full text"), DONE);
+        assertThat(agreeing.reasoningCheck().verdict()).isEqualTo(ReasoningVerdict.MATCHED);
+        assertThat(agreeing.message().reasoning()).isEqualTo("full text");
+
+        ChatResult differing = reduce(ChatReducer.defaults(), START,
+                new ReasoningFinal(0, "full text"), new ReasoningFinal(0, "full test"), DONE);
+        assertThat(differing.reasoningCheck().verdict()).isEqualTo(ReasoningVerdict.MISMATCHED);
+        assertThat(differing.reasoningCheck().offset()).isEqualTo(7);
+        assertThat(differing.reasoningCheck().detail()).startsWith("earlier final");
+        assertThat(differing.message().reasoning()).isEqualTo("full test");
+    }
+
+    @Test
+    void blankArgumentsAreInvalidWhenTheOutputWasCutOff() {
+        ChatResult cut = reduce(ChatReducer.defaults(), START, new ToolCallDelta(0, 0, "a", "f", ""),
+                new ResponseCompleted(FinishReason.LENGTH, "length"));
+        assertThat(cut.message().toolCalls().get(0).argumentsValid()).isFalse();
     }
 
     @Test
@@ -310,6 +333,22 @@ class ChatReducerTest {
         assertThat(snapshots.get(5).message().text()).isEqualTo("AB");
         assertThat(snapshots.get(5).message().finishReason()).isEqualTo(FinishReason.STOP);
         assertThat(snapshots.get(3).message().finishReason()).isEqualTo(FinishReason.OTHER);
+        // The completion's snapshot carries the same result a terminal reduction gives; no other does.
+        assertThat(snapshots.get(5).result()).isEqualTo(ChatReducer.defaults().reduce(Flux.just(START,
+                new ReasoningDelta(0, "th", false, "r"), new ReasoningDelta(0, "ink", false, "r"),
+                new ContentDelta(1, "A"), new ContentDelta(1, "B"), DONE)).block());
+        assertThat(snapshots.subList(0, 5)).allSatisfy(snapshot -> assertThat(snapshot.result()).isNull());
+    }
+
+    @Test
+    void snapshotsOfAStreamWithoutCompletionFailAsIncomplete() {
+        StepVerifier.create(ChatReducer.defaults().snapshots(Flux.just(START, new ContentDelta(0, "abc"))))
+                .expectNextCount(2)
+                .expectErrorSatisfies(e -> {
+                    assertThat(e).isInstanceOf(IncompleteStreamException.class);
+                    assertThat(((RuminateException) e).partial().text()).isEqualTo("abc");
+                })
+                .verify();
     }
 
     @Test
