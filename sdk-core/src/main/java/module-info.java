@@ -10,6 +10,7 @@ module dev.ruminate.core {
     requires transitive io.netty.buffer;
     requires io.netty.codec.http;
     requires io.netty.common;
+    requires io.netty.handler;
     requires tools.jackson.core;
     requires static transitive org.jspecify;
 

@@ -2,6 +2,7 @@ package dev.ruminate.cli;
 
 import dev.ruminate.core.ChatProvider;
 import dev.ruminate.core.error.RuminateException;
+import dev.ruminate.core.http.ApiKey;
 import dev.ruminate.core.reduce.ChatReducer;
 import dev.ruminate.core.reduce.ChatResult;
 import dev.ruminate.core.request.ChatRequest;
@@ -31,8 +32,11 @@ final class ChatCommand {
             throw new UsageException("chat needs a PROMPT");
         }
         String keyVariable = parsed.option("api-key-env", ProviderCatalog.defaultKeyVariable(provider));
-        String key = System.getenv(keyVariable);
-        if (key == null || key.isBlank()) {
+        String value = System.getenv(keyVariable);
+        ApiKey key = null;
+        if (value != null && !value.isBlank()) {
+            key = ApiKey.fromEnv(keyVariable);
+        } else if (!ProviderCatalog.keyOptional(provider)) {
             throw new UsageException("set the API key in $" + keyVariable + " (or name another variable with --api-key-env)");
         }
         String baseUrl = parsed.option("base-url");

@@ -1,6 +1,7 @@
 package dev.ruminate.cli;
 
 import dev.ruminate.core.ChatProvider;
+import dev.ruminate.core.http.ApiKey;
 import dev.ruminate.core.message.AssistantMessage;
 import dev.ruminate.core.message.Message;
 import dev.ruminate.core.message.ToolCallPart;
@@ -49,7 +50,7 @@ final class DemoCommand {
         if (!parsed.positional().isEmpty()) {
             throw new UsageException("demo takes no arguments");
         }
-        Duration pace = Duration.ofMillis(Long.parseLong(parsed.option("pace-ms", "12")));
+        Duration pace = Duration.ofMillis(paceMillis(parsed.option("pace-ms", "12")));
         Style style = parsed.flag("no-color") ? Style.plain() : Style.detect();
         DemoCommand demo = new DemoCommand(out, style, pace);
         try (ProviderEmulator emulator = ProviderEmulator.start()) {
@@ -60,10 +61,22 @@ final class DemoCommand {
         return Main.OK;
     }
 
+    private static long paceMillis(String value) {
+        try {
+            long millis = Long.parseLong(value);
+            if (millis >= 0) {
+                return millis;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new UsageException("--pace-ms must be a whole number of milliseconds >= 0, was " + value);
+    }
+
     /** DeepSeek's thinking mode: reasoning, a tool call, and reasoning carried back inside the tool loop. */
     private void toolLoop(ProviderEmulator emulator) {
         section("1. DeepSeek (thinking mode), a tool loop: reasoning_content streams, then a tool call");
-        ChatProvider deepseek = ProviderCatalog.create("deepseek", emulator.baseUrl(), "demo-key-not-a-secret", false);
+        ChatProvider deepseek = ProviderCatalog.create("deepseek", emulator.baseUrl(), ApiKey.of("demo-key-not-a-secret"), false);
         emulator.enqueue(paced(ChatCompletionsScript.create()
                 .id("demo-turn-1").model("deepseek-v4-flash")
                 .reasoning("The user is going to Paris tomorrow and asks about an umbrella. "
@@ -103,7 +116,7 @@ final class DemoCommand {
     /** Perplexity-style reasoning written into the content between think tags. */
     private void thinkTags(ProviderEmulator emulator) {
         section("2. Perplexity sonar-reasoning: reasoning inside <think> tags in the content, split out as it streams");
-        ChatProvider perplexity = ProviderCatalog.create("perplexity", emulator.baseUrl(), "demo-key-not-a-secret", false);
+        ChatProvider perplexity = ProviderCatalog.create("perplexity", emulator.baseUrl(), ApiKey.of("demo-key-not-a-secret"), false);
         emulator.enqueue(paced(ChatCompletionsScript.create()
                 .id("demo-think").model("sonar-reasoning-pro")
                 .content("<think>\nThe question is how far the Moon is. Mean distance is about 384,400 km."

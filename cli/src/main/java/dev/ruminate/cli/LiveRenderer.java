@@ -31,6 +31,31 @@ final class LiveRenderer {
         this.style = style;
     }
 
+    /**
+     * Drops control characters other than line breaks and tabs: model output must not drive the
+     * terminal (escape sequences can rewrite the screen or the window title).
+     */
+    static String printable(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (isControl(c)) {
+                StringBuilder sb = new StringBuilder(text.length());
+                for (int j = 0; j < text.length(); j++) {
+                    char d = text.charAt(j);
+                    if (!isControl(d)) {
+                        sb.append(d);
+                    }
+                }
+                return sb.toString();
+            }
+        }
+        return text;
+    }
+
+    private static boolean isControl(char c) {
+        return (c < 0x20 && c != '\n' && c != '\t' && c != '\r') || (c >= 0x7f && c < 0xa0);
+    }
+
     void onEvent(ChatEvent event) {
         if (event instanceof ReasoningDelta d) {
             switchTo(Mode.REASONING, "  thinking (" + d.source() + (d.summary() ? ", summary" : "") + ")");
@@ -45,8 +70,8 @@ final class LiveRenderer {
             toolArguments.computeIfAbsent(d.part(), k -> new StringBuilder()).append(d.argumentsDelta());
         } else if (event instanceof PartEnded e && toolArguments.containsKey(e.part())) {
             switchTo(Mode.NONE, null);
-            out.println(style.tool("  → tool call " + toolNames.getOrDefault(e.part(), "?") + " "
-                    + toolArguments.remove(e.part())));
+            out.println(style.tool(printable("  → tool call " + toolNames.getOrDefault(e.part(), "?") + " "
+                    + toolArguments.remove(e.part()))));
         }
         out.flush();
     }
@@ -74,7 +99,8 @@ final class LiveRenderer {
         blockStart = true;
     }
 
-    private String visible(String text) {
+    private String visible(String raw) {
+        String text = printable(raw);
         if (!blockStart) {
             return text;
         }

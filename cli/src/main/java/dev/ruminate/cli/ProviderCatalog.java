@@ -26,13 +26,15 @@ final class ProviderCatalog {
      *
      * @param name a provider name from {@link #names()}
      * @param baseUrl where the server is
-     * @param key the API key
+     * @param key the API key, or null for a server that needs none
      * @param thinkTags true to split {@code <think>} tags out of the content even if the profile does not
      */
-    static ChatProvider create(String name, URI baseUrl, String key, boolean thinkTags) {
+    static ChatProvider create(String name, URI baseUrl, @Nullable ApiKey key, boolean thinkTags) {
         ChatCompletionsProvider.Builder builder = ChatCompletionsProvider.builder(Profiles.byName(name))
-                .baseUrl(baseUrl)
-                .apiKey(ApiKey.of(key));
+                .baseUrl(baseUrl);
+        if (key != null) {
+            builder.apiKey(key);
+        }
         if (thinkTags) {
             builder.thinkTags(ThinkTagOptions.DEFAULT);
         }
@@ -42,6 +44,14 @@ final class ProviderCatalog {
     static @Nullable URI defaultBaseUrl(String name) {
         CompatProfile profile = Profiles.byName(name);
         return profile.baseUrl() != null ? URI.create(profile.baseUrl()) : null;
+    }
+
+    /** Tells whether the provider is usually a local server that needs no key. */
+    static boolean keyOptional(String name) {
+        return switch (name) {
+            case "openai-compatible", "vllm", "llamacpp", "ollama" -> true;
+            default -> false;
+        };
     }
 
     /** The conventional variable for a provider's key: {@code DEEPSEEK_API_KEY}, {@code OPENROUTER_API_KEY}, … */

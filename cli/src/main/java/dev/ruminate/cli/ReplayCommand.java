@@ -1,6 +1,7 @@
 package dev.ruminate.cli;
 
 import dev.ruminate.core.ChatProvider;
+import dev.ruminate.core.http.ApiKey;
 import dev.ruminate.core.error.RuminateException;
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.message.AssistantMessage;
@@ -51,7 +52,7 @@ final class ReplayCommand {
         RuminateException failure = null;
         try (ProviderEmulator emulator = ProviderEmulator.start()) {
             emulator.enqueue(EmulatorResponse.replay(body, kind.contentType()));
-            ChatProvider client = ProviderCatalog.create(provider, emulator.baseUrl(), "replay-key-not-a-secret",
+            ChatProvider client = ProviderCatalog.create(provider, emulator.baseUrl(), ApiKey.of("replay-key-not-a-secret"),
                     parsed.flag("think-tags"));
             ChatRequest request = ChatRequest.builder("replay").user("replay").build();
             Flux<ChatEvent> events = kind.streaming() ? client.stream(request) : client.completeAsEvents(request);

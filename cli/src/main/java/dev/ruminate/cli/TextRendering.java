@@ -28,14 +28,14 @@ final class TextRendering {
                         + (r.seals().encrypted() != null ? " [encrypted]" : "") + " ──";
                 sb.append(style.reasoning(label)).append('\n');
                 if (!r.text().isEmpty()) {
-                    sb.append(style.reasoning(r.text())).append('\n');
+                    sb.append(style.reasoning(LiveRenderer.printable(r.text()))).append('\n');
                 }
             } else if (part instanceof TextPart t) {
-                sb.append(style.heading("── answer ──")).append('\n').append(t.text()).append('\n');
+                sb.append(style.heading("── answer ──")).append('\n').append(LiveRenderer.printable(t.text())).append('\n');
             } else if (part instanceof ToolCallPart c) {
                 sb.append(style.tool("── tool call " + c.name() + (c.id() != null ? " (" + c.id() + ")" : "")
                         + (c.argumentsValid() ? "" : " [arguments are not valid JSON]") + " ──")).append('\n')
-                        .append(style.tool(c.arguments())).append('\n');
+                        .append(style.tool(LiveRenderer.printable(c.arguments()))).append('\n');
             }
         }
         sb.append(style.note(usage(message.usage()))).append('\n');

@@ -31,4 +31,17 @@ class DemoCommandTest {
         assertThat(out.indexOf("Forecast: light rain")).isLessThan(out.indexOf("Yes — pack"));
         assertThat(out).doesNotContain("demo-key-not-a-secret");
     }
+
+    @Test
+    void aBadPaceIsAUsageError() {
+        assertThat(CliRun.of("demo", "--pace-ms", "abc").status()).isEqualTo(2);
+        assertThat(CliRun.of("demo", "--pace-ms", "-5").err()).contains("--pace-ms must be a whole number");
+    }
+
+    @Test
+    void modelOutputCannotDriveTheTerminal() {
+        assertThat(LiveRenderer.printable("a\u001b]0;pwned\u0007b\u009bc\nd\te")).isEqualTo("a]0;pwnedbc\nd\te");
+        String plain = "no controls here";
+        assertThat(LiveRenderer.printable(plain)).isSameAs(plain);
+    }
 }

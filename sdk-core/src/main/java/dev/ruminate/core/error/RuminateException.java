@@ -53,8 +53,9 @@ public abstract class RuminateException extends RuntimeException {
     }
 
     /**
-     * Tells whether repeating the same request may succeed (rate limits, overload, server errors,
-     * connection failures and timeouts before any event).
+     * Tells whether the failure is transient, so that repeating the same request may succeed (rate
+     * limits, overload, server errors, connection failures, timeouts). A retry must still happen
+     * only while no event has reached the subscriber: after that it would duplicate output.
      *
      * @return true when a retry is reasonable
      */

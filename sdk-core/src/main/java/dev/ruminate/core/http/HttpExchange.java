@@ -7,8 +7,10 @@ import dev.ruminate.core.error.ProviderError;
 import dev.ruminate.core.error.ProviderHttpException;
 import dev.ruminate.core.error.RateLimitException;
 import dev.ruminate.core.error.RuminateException;
+import dev.ruminate.core.error.StreamTimeoutException;
 import dev.ruminate.core.error.TransportException;
 import io.netty.buffer.ByteBuf;
+import io.netty.handler.timeout.ReadTimeoutException;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
 import java.io.IOException;
@@ -68,6 +70,7 @@ public final class HttpExchange {
     private static final String REDACTED = "[REDACTED]";
 
     private final HttpClient client;
+    private final @Nullable Duration readTimeout;
     private final String provider;
     private final List<String[]> headers;
     private final @Nullable String authHeader;
@@ -78,7 +81,8 @@ public final class HttpExchange {
     private final Clock clock;
 
     private HttpExchange(Builder b) {
-        this.client = b.client;
+        this.readTimeout = b.readTimeout;
+        this.client = b.readTimeout != null ? b.client.responseTimeout(b.readTimeout) : b.client;
         this.provider = b.provider;
         this.headers = List.copyOf(b.headers);
         this.authHeader = b.authHeader;
@@ -119,7 +123,7 @@ public final class HttpExchange {
         String expected = baseType(Objects.requireNonNull(mediaType, "mediaType"));
         return request(uri, jsonBody, mediaType)
                 .response((res, content) -> streamBody(res, content, expected))
-                .onErrorMap(e -> !(e instanceof RuminateException), e -> transportError(uri, e));
+                .onErrorMap(e -> !(e instanceof RuminateException), e -> failure(uri, e));
     }
 
     /**
@@ -136,7 +140,7 @@ public final class HttpExchange {
         return request(uri, jsonBody, JSON)
                 .response(this::wholeBody)
                 .next()
-                .onErrorMap(e -> !(e instanceof RuminateException), e -> transportError(uri, e));
+                .onErrorMap(e -> !(e instanceof RuminateException), e -> failure(uri, e));
     }
 
     private HttpClient.ResponseReceiver<?> request(URI uri, byte[] body, String accept) {
@@ -163,7 +167,8 @@ public final class HttpExchange {
         if (contentType != null && !baseType(contentType).equals(expected)) {
             return this.<ByteBuf>contentTypeError(res, content, contentType, expected).flux();
         }
-        return content.onErrorMap(IOException.class, HttpExchange::incomplete);
+        return content.onErrorMap(ReadTimeoutException.class, e -> timeout(StreamTimeoutException.Phase.IDLE))
+                .onErrorMap(IOException.class, HttpExchange::incomplete);
     }
 
     private Mono<byte[]> wholeBody(HttpClientResponse res, ByteBufFlux content) {
@@ -179,6 +184,7 @@ public final class HttpExchange {
             BoundedBody body = new BoundedBody(maxBodyBytes);
             return content.doOnNext(body::append)
                     .takeUntil(b -> body.overflowed())
+                    .onErrorMap(ReadTimeoutException.class, e -> timeout(StreamTimeoutException.Phase.IDLE))
                     .onErrorMap(IOException.class, HttpExchange::incomplete)
                     .then(Mono.defer(() -> body.overflowed()
                             ? Mono.error(new ProtocolException(ProtocolException.Reason.LINE_TOO_LONG,
@@ -272,6 +278,15 @@ public final class HttpExchange {
                 + e.getMessage() + ")", e);
     }
 
+    /** A failure before the response arrived: a read timeout here means no first byte in time. */
+    private RuminateException failure(URI uri, Throwable e) {
+        return e instanceof ReadTimeoutException ? timeout(StreamTimeoutException.Phase.FIRST_EVENT) : transportError(uri, e);
+    }
+
+    private RuminateException timeout(StreamTimeoutException.Phase phase) {
+        return new StreamTimeoutException(phase, Objects.requireNonNull(readTimeout, "readTimeout"));
+    }
+
     private static RuminateException transportError(URI uri, Throwable e) {
         return new TransportException("POST " + safe(uri) + " failed: " + e, e);
     }
@@ -323,6 +338,7 @@ public final class HttpExchange {
      * @since 0.1
      */
     public static final class Builder {
+        private @Nullable Duration readTimeout;
         private final HttpClient client;
         private final String provider;
         private final List<String[]> headers = new ArrayList<>();
@@ -395,6 +411,24 @@ public final class HttpExchange {
 
         Builder clock(Clock clock) {
             this.clock = Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        /**
+         * Sets the longest silence accepted while waiting for the response and between two reads of
+         * its body (Reactor Netty's {@code responseTimeout}); when it passes, the call fails with
+         * {@link StreamTimeoutException} ({@code FIRST_EVENT} before the response arrived,
+         * {@code IDLE} after) and the connection is closed. Unset: no limit.
+         *
+         * @param timeout the limit, positive
+         * @return this builder
+         * @throws IllegalArgumentException if the limit is not positive
+         */
+        public Builder readTimeout(Duration timeout) {
+            if (timeout.isNegative() || timeout.isZero()) {
+                throw new IllegalArgumentException("readTimeout must be positive, was " + timeout);
+            }
+            this.readTimeout = timeout;
             return this;
         }
 

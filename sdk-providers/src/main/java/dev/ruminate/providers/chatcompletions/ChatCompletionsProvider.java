@@ -1,6 +1,7 @@
 package dev.ruminate.providers.chatcompletions;
 
 import dev.ruminate.core.ChatProvider;
+import dev.ruminate.core.error.InvalidRequestException;
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.http.ApiKey;
 import dev.ruminate.core.http.HttpExchange;
@@ -10,6 +11,7 @@ import dev.ruminate.core.think.ThinkTags;
 import dev.ruminate.core.wire.ServerSentEvents;
 import dev.ruminate.core.wire.WireLimits;
 import java.net.URI;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
@@ -45,6 +47,11 @@ import reactor.netty.http.client.HttpClient;
 public final class ChatCompletionsProvider implements ChatProvider {
 
     private static final String EVENT_STREAM = "text/event-stream";
+    /**
+     * Generous on purpose: a reasoning model may stay silent for minutes while it thinks (OpenAI's
+     * hidden reasoning sends nothing until the answer; a non-streaming call sends nothing at all).
+     */
+    private static final Duration DEFAULT_READ_TIMEOUT = Duration.ofMinutes(10);
 
     private final CompatProfile profile;
     private final URI chatUri;
@@ -60,6 +67,7 @@ public final class ChatCompletionsProvider implements ChatProvider {
         if (b.apiKey != null) {
             http.auth(b.profile.authHeader(), b.profile.authPrefix(), b.apiKey);
         }
+        http.readTimeout(b.readTimeout);
         this.exchange = http.build();
         this.limits = b.limits;
         this.thinkTags = b.thinkTagsSet ? b.thinkTags : b.profile.thinkTags();
@@ -92,7 +100,7 @@ public final class ChatCompletionsProvider implements ChatProvider {
     @Override
     public Flux<ChatEvent> stream(ChatRequest request) {
         Objects.requireNonNull(request, "request");
-        return Flux.defer(() -> exchange.stream(chatUri, ChatCompletionsCodec.encodeRequest(profile, request, true), EVENT_STREAM))
+        return Flux.defer(() -> exchange.stream(chatUri, encode(request, true), EVENT_STREAM))
                 .transform(body -> ServerSentEvents.decode(body, limits))
                 .transform(ChatCompletionsCodec.streamDecoder(profile))
                 .transform(thinkTagSplitting());
@@ -102,9 +110,17 @@ public final class ChatCompletionsProvider implements ChatProvider {
     public Flux<ChatEvent> completeAsEvents(ChatRequest request) {
         Objects.requireNonNull(request, "request");
         // deferred like stream(): a request that cannot be encoded fails the flux, not this call
-        return Mono.defer(() -> exchange.post(chatUri, ChatCompletionsCodec.encodeRequest(profile, request, false)))
+        return Mono.defer(() -> exchange.post(chatUri, encode(request, false)))
                 .flatMapMany(body -> ChatCompletionsCodec.decodeCompletion(profile, body))
                 .transform(thinkTagSplitting());
+    }
+
+    private byte[] encode(ChatRequest request, boolean stream) {
+        try {
+            return ChatCompletionsCodec.encodeRequest(profile, request, stream);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidRequestException(profile.name(), String.valueOf(e.getMessage()), e);
+        }
     }
 
     private Function<Flux<ChatEvent>, Flux<ChatEvent>> thinkTagSplitting() {
@@ -128,6 +144,7 @@ public final class ChatCompletionsProvider implements ChatProvider {
         private @Nullable ApiKey apiKey;
         private @Nullable HttpClient httpClient;
         private WireLimits limits = WireLimits.DEFAULT;
+        private Duration readTimeout = DEFAULT_READ_TIMEOUT;
         private @Nullable ThinkTagOptions thinkTags;
         private boolean thinkTagsSet;
 
@@ -189,6 +206,24 @@ public final class ChatCompletionsProvider implements ChatProvider {
          */
         public Builder wireLimits(WireLimits wireLimits) {
             this.limits = Objects.requireNonNull(wireLimits, "wireLimits");
+            return this;
+        }
+
+        /**
+         * Sets the longest silence accepted: before the response arrives and between two reads of
+         * its body (for a non-streaming call, until the body arrives). When it passes, the call fails
+         * with {@link dev.ruminate.core.error.StreamTimeoutException} and the connection is closed.
+         * Defaults to 10 minutes, since reasoning models can think silently for long.
+         *
+         * @param timeout the limit, positive
+         * @return this builder
+         * @throws IllegalArgumentException if the limit is not positive
+         */
+        public Builder readTimeout(Duration timeout) {
+            if (timeout.isNegative() || timeout.isZero()) {
+                throw new IllegalArgumentException("readTimeout must be positive, was " + timeout);
+            }
+            this.readTimeout = timeout;
             return this;
         }
 

@@ -1,5 +1,12 @@
 package dev.ruminate.providers.chatcompletions;
 
+import reactor.netty.http.server.HttpServer;
+import reactor.netty.DisposableServer;
+import reactor.core.publisher.Mono;
+import java.time.Duration;
+import dev.ruminate.core.reduce.ChatReducer;
+import dev.ruminate.core.error.StreamTimeoutException;
+import dev.ruminate.core.error.InvalidRequestException;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ruminate.core.event.ChatEvent;
@@ -205,7 +212,8 @@ class ChatCompletionsProviderTest {
         Flux<ChatEvent> events = streaming ? provider.stream(request) : provider.completeAsEvents(request);
 
         StepVerifier.create(events)
-                .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(IllegalArgumentException.class)
+                .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(InvalidRequestException.class)
+                        .hasMessageContaining("cannot encode the request for deepseek")
                         .hasMessageContaining("tool weather has a parameters schema that is not valid JSON"))
                 .verify(Emulated.TIMEOUT);
         assertThat(emulator.requests()).isEmpty();
@@ -314,6 +322,46 @@ class ChatCompletionsProviderTest {
         StepVerifier.create(emulator.connectionClosed(0)).expectComplete().verify(Emulated.TIMEOUT);
         assertThat(received).hasSize(4).first().isInstanceOf(ResponseStarted.class);
         assertThat(received.subList(1, 4)).allMatch(ReasoningDelta.class::isInstance);
+    }
+
+    @Test
+    void silenceAfterSomeEventsIsAnIdleTimeoutCarryingWhatArrived() {
+        String sse = reasoningThenToolCall().toSse();
+        emulator.enqueue(EmulatorResponse.sse(sse).stallAfter(Emulated.bytesOfEvents(sse, 5)));
+        ChatCompletionsProvider provider = Emulated.provider(emulator, Profiles.DEEPSEEK)
+                .readTimeout(Duration.ofMillis(300)).build();
+
+        StepVerifier.create(ChatReducer.defaults().reduce(provider.stream(Emulated.REQUEST)))
+                .expectErrorSatisfies(e -> {
+                    assertThat(e).isInstanceOf(StreamTimeoutException.class);
+                    assertThat(((StreamTimeoutException) e).phase()).isEqualTo(StreamTimeoutException.Phase.IDLE);
+                    assertThat(((StreamTimeoutException) e).partial().reasoning()).isNotEmpty();
+                })
+                .verify(Emulated.TIMEOUT);
+        StepVerifier.create(emulator.connectionClosed(0)).expectComplete().verify(Emulated.TIMEOUT);
+    }
+
+    @Test
+    void aServerThatNeverAnswersIsAFirstEventTimeout() {
+        DisposableServer silent = HttpServer.create().host("127.0.0.1").port(0)
+                .handle((req, res) -> req.receive().then(Mono.never()))
+                .bindNow();
+        try {
+            ChatCompletionsProvider provider = ChatCompletionsProvider.builder(Profiles.DEEPSEEK)
+                    .baseUrl("http://127.0.0.1:" + silent.port())
+                    .readTimeout(Duration.ofMillis(300))
+                    .build();
+            StepVerifier.create(provider.stream(Emulated.REQUEST))
+                    .expectErrorSatisfies(e -> {
+                        assertThat(e).isInstanceOf(StreamTimeoutException.class);
+                        assertThat(((StreamTimeoutException) e).phase())
+                                .isEqualTo(StreamTimeoutException.Phase.FIRST_EVENT);
+                        assertThat(e.getMessage()).isEqualTo("first event timeout after PT0.3S");
+                    })
+                    .verify(Emulated.TIMEOUT);
+        } finally {
+            silent.disposeNow();
+        }
     }
 
     // --- think tags ---
