@@ -46,10 +46,40 @@ public record ChatRequest(String model, List<Message> messages, List<ToolDefinit
         tools = List.copyOf(tools);
         Objects.requireNonNull(reasoning, "reasoning");
         Objects.requireNonNull(sampling, "sampling");
-        extras = Collections.unmodifiableMap(new LinkedHashMap<>(extras));
+        extras = freezeMap(extras, "extras");
         if (messages.isEmpty()) {
             throw new IllegalArgumentException("a chat request needs at least one message");
         }
+    }
+
+    /** Deep-copies an extras map into unmodifiable collections, checking that every value is JSON-like. */
+    private static Map<String, @Nullable Object> freezeMap(Map<?, ?> map, String path) {
+        Map<String, @Nullable Object> copy = new LinkedHashMap<>();
+        for (Map.Entry<?, ?> e : map.entrySet()) {
+            if (!(e.getKey() instanceof String key)) {
+                throw new IllegalArgumentException(path + " has a key that is not a string: " + e.getKey());
+            }
+            copy.put(key, freeze(e.getValue(), path + "." + key));
+        }
+        return Collections.unmodifiableMap(copy);
+    }
+
+    private static @Nullable Object freeze(@Nullable Object value, String path) {
+        if (value == null || value instanceof String || value instanceof Number || value instanceof Boolean) {
+            return value;
+        }
+        if (value instanceof Map<?, ?> map) {
+            return freezeMap(map, path);
+        }
+        if (value instanceof List<?> list) {
+            List<@Nullable Object> copy = new ArrayList<>(list.size());
+            for (int i = 0; i < list.size(); i++) {
+                copy.add(freeze(list.get(i), path + "[" + i + "]"));
+            }
+            return Collections.unmodifiableList(copy);
+        }
+        throw new IllegalArgumentException(path + " is a " + value.getClass().getName()
+                + "; extras take strings, numbers, booleans, null, and lists and maps of these");
     }
 
     /**
@@ -197,7 +227,7 @@ public record ChatRequest(String model, List<Message> messages, List<ToolDefinit
          * Builds the request.
          *
          * @return the immutable request
-         * @throws IllegalArgumentException if there is no message
+         * @throws IllegalArgumentException if there is no message, or an extra is not JSON-like
          */
         public ChatRequest build() {
             return new ChatRequest(model, messages, tools, reasoning, sampling, extras);

@@ -30,7 +30,8 @@ public final class ChatCompletionsCodec {
      * Returns an operator that decodes one response's SSE events into chat events.
      *
      * <p>The operator is reusable: each subscription gets its own decoder state. <b>Backpressure:</b>
-     * SSE events are requested as chat events are. <b>Cancellation:</b> propagates upstream (which
+     * honoured; SSE events are requested in bounded batches (Reactor's default prefetch) as chat
+     * events are requested. <b>Cancellation:</b> propagates upstream (which
      * closes the HTTP exchange). <b>Errors:</b> {@code ProtocolException} for malformed JSON (with
      * the event's line and byte offset) or a wrong shape, {@code ProviderStreamException} for an
      * error reported in the stream, {@code IncompleteStreamException} when the body ends without
@@ -50,7 +51,10 @@ public final class ChatCompletionsCodec {
 
     /**
      * Decodes a whole (non-streaming) {@code chat.completion} body into the events a stream would
-     * give, with a {@code ReasoningFinal} per reasoning part.
+     * give, with a {@code ReasoningFinal} per reasoning part. The body is the provider's final view,
+     * and the deltas are taken from it, so the reasoning check of a non-streaming call is
+     * {@code MATCHED} by construction: it says the provider reported its final reasoning and the
+     * message holds exactly it, not that two independent copies were compared.
      *
      * @param profile the server's profile
      * @param body the response body; not modified

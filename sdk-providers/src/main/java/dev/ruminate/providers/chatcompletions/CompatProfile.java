@@ -44,14 +44,7 @@ public record CompatProfile(String name, @Nullable String baseUrl, String chatPa
                             boolean streamUsage, String maxTokensField, SendBackRule sendBack) {
 
     /**
-     * Validates and copies the fields.
-     *
-     * @throws IllegalArgumentException naming the offending value when a name is blank, the base URL
-     *     is not an absolute http(s) URL, the path does not start with {@code /}, or a reasoning
-     *     field is blank or repeated
-     */
-    /**
-     * Creates the value, checking its components.
+     * Validates and copies the components.
      *
      * @param name see {@link #name()}
      * @param baseUrl see {@link #baseUrl()}
@@ -65,6 +58,9 @@ public record CompatProfile(String name, @Nullable String baseUrl, String chatPa
      * @param streamUsage see {@link #streamUsage()}
      * @param maxTokensField see {@link #maxTokensField()}
      * @param sendBack see {@link #sendBack()}
+     * @throws IllegalArgumentException naming the offending value when a name is blank, the base URL
+     *     is not an absolute http(s) URL, the path does not start with {@code /}, or a reasoning
+     *     field is blank or repeated
      */
     public CompatProfile {
         requireText(name, "name");
