@@ -15,6 +15,12 @@ import java.util.Objects;
  * one (OpenAI re-encrypts {@code encrypted_content} at each event; the last one is the one to keep).
  * Opaque values are never compared and never shown as reasoning.
  *
+ * <p>A seal may arrive after the {@link PartEnded} of its part: some providers send the signature
+ * or encrypted state of a block after its content, once output has moved on (OpenRouter sends a
+ * {@code reasoning_details} signature fragment, or a repeated encrypted blob, after the answer text
+ * has begun). Consumers must therefore not treat {@code PartEnded} as final for seals: a part's
+ * seals are complete only at {@link ResponseCompleted}.
+ *
  * @param part the part the state belongs to
  * @param kind what the value is
  * @param value the value exactly as the provider sent it

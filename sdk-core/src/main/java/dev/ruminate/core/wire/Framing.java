@@ -49,6 +49,15 @@ final class Framing {
          * @throws ProtocolException when the rest of the body breaks a limit
          */
         void finish(List<T> out);
+
+        /**
+         * Ends the body early, at an upstream error: a frame that complete lines already make is
+         * completed as at the end of the body, but an unfinished last line is dropped, since the
+         * error may have cut it short.
+         *
+         * @param out receives the frames the complete lines make
+         */
+        void abort(List<T> out);
     }
 
     /**
@@ -56,7 +65,8 @@ final class Framing {
      *
      * <p>Frames come out in body order. A limit violation ends the flux with its
      * {@link ProtocolException} after the frames decoded before it, and cancels the body. An
-     * upstream error is passed on unchanged, also after every frame decoded before it.
+     * upstream error is passed on unchanged, also after every frame decoded before it, including
+     * the frame that complete lines make at that point ({@link Framer#abort}).
      *
      * @param body the response body
      * @param framers creates the framer of each subscription
@@ -70,7 +80,7 @@ final class Framing {
                     .concatWith(Mono.fromSupplier(batches::finish))
                     // As an element, the error queues behind the batches still waiting for demand;
                     // as an error signal, concatMap would drop them.
-                    .onErrorResume(error -> Mono.just(Flux.error(error)))
+                    .onErrorResume(error -> Mono.just(batches.abort().concatWith(Flux.error(error))))
                     .concatMap(Function.identity(), PREFETCH);
         });
     }
@@ -108,6 +118,17 @@ final class Framing {
             } catch (ProtocolException e) {
                 return fail(out, e);
             }
+            return batch(out);
+        }
+
+        /** Returns the frames that complete lines make when the body fails. */
+        Flux<T> abort() {
+            if (failed) {
+                return Flux.empty();
+            }
+            failed = true;
+            List<T> out = new ArrayList<>();
+            framer.abort(out);
             return batch(out);
         }
 

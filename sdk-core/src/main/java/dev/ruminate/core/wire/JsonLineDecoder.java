@@ -44,6 +44,16 @@ final class JsonLineDecoder implements Framing.Framer<JsonLine> {
         }
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Complete lines were emitted as they arrived, so nothing is left but an unfinished last
+     * line, which is dropped.
+     */
+    @Override
+    public void abort(List<JsonLine> out) {
+    }
+
     private void line(ByteBuf src, int index, int length, long line, long offset) {
         if (isBlank(src, index, length)) {
             return;

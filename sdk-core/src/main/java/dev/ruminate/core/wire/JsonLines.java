@@ -10,7 +10,9 @@ import reactor.core.publisher.Flux;
  *
  * <p>Lines end with {@code \n}; a {@code \r} right before it is stripped. Blank lines (empty or only
  * JSON whitespace) are skipped but still counted in line numbers. A last line without a newline is
- * emitted when the body ends. Each line's bytes are kept raw, exactly as received, with the line
+ * emitted when the body ends normally, but dropped when the body ends with an upstream error (a
+ * connection reset), since the error may have cut it short; every line ended by a newline before
+ * the error has been emitted already. Each line's bytes are kept raw, exactly as received, with the line
  * number and byte offset where it starts. The lines are not parsed here.
  *
  * <p><b>Buffers.</b> Each buffer is read during its {@code onNext}, never retained, queued or

@@ -21,7 +21,10 @@ import reactor.core.publisher.Flux;
  * <p><b>Deliberate deviation from the specification.</b> The specification discards an event that
  * the body ends before its closing blank line. Providers and proxies do omit that last blank line,
  * so here the end of the body ends the event: an unfinished last line is processed as a line, then
- * a pending event that has data is dispatched.
+ * a pending event that has data is dispatched. An upstream error (a connection reset) ends the
+ * event the same way, except that an unfinished last line is dropped, since the error may have cut
+ * it short: a pending event with data from complete lines (each ended by a line end, the closing
+ * blank line still missing) is dispatched, then the error is passed on.
  *
  * <p>Data bytes are kept raw, exactly as received; nothing is decoded to a {@code String} except
  * the {@code event} and {@code id} values. Each event records where its first field line starts.
@@ -43,7 +46,8 @@ import reactor.core.publisher.Flux;
  * starts (for an oversized event, the data line that crossed the limit; the message also names the
  * event's first line). It is raised as soon as the limit is crossed: at most the rest of the
  * current buffer is read, and an endless line is never buffered. Upstream errors are passed on
- * unchanged. Either way the events decoded before the failure are emitted first.
+ * unchanged, after the pending event of complete lines (see above). Either way the events decoded
+ * before the failure are emitted first.
  *
  * <p><b>Threading.</b> Stateless and thread-safe; each subscription to a returned flux decodes with
  * its own fresh state, on the thread that delivers the body.

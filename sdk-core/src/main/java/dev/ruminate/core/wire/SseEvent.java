@@ -73,10 +73,26 @@ public final class SseEvent {
     /**
      * Tells whether this is the OpenAI-style end sentinel {@code data: [DONE]}.
      *
-     * @return true for {@code [DONE]}
+     * <p>ASCII whitespace (space, tab, line feed, form feed, carriage return) before and after the
+     * sentinel is tolerated, since some servers pad it; the sentinel itself must match exactly,
+     * case included.
+     *
+     * @return true when the data is {@code [DONE]}, possibly surrounded by ASCII whitespace
      */
     public boolean isDone() {
-        return Arrays.equals(data, DONE);
+        int start = 0;
+        int end = data.length;
+        while (start < end && isAsciiWhitespace(data[start])) {
+            start++;
+        }
+        while (end > start && isAsciiWhitespace(data[end - 1])) {
+            end--;
+        }
+        return Arrays.equals(data, start, end, DONE, 0, DONE.length);
+    }
+
+    private static boolean isAsciiWhitespace(byte b) {
+        return b == ' ' || b == '\t' || b == '\n' || b == '\f' || b == '\r';
     }
 
     /**

@@ -88,6 +88,22 @@ final class SseFrameDecoder implements Framing.Framer<SseEvent> {
         }
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>A pending event with data from complete lines is dispatched; an unfinished last line is
+     * dropped.
+     */
+    @Override
+    public void abort(List<SseEvent> out) {
+        this.out = out;
+        try {
+            dispatch();
+        } finally {
+            this.out = List.of();
+        }
+    }
+
     private void line(ByteBuf src, int index, int length, long line, long offset) {
         if (line == 1 && startsWithBom(src, index, length)) {
             index += 3;

@@ -148,6 +148,18 @@ class ServerSentEventsTest {
         assertThat(events).extracting(SseEvent::isDone).containsExactly(false, true);
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"[DONE]", " [DONE]", "[DONE] ", "\t[DONE]\r\n", "\n [DONE]\n\n"})
+    void recognisesTheDoneSentinelAmidWhitespace(String data) {
+        assertThat(new SseEvent("message", utf8(data), null, 1, 0).isDone()).isTrue();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", " ", "[DONE", "DONE]", "[done]", "[DONE]x", "x[DONE]", "[ DONE]", "[DONE]\u00a0", "{\"a\":1}\n[DONE]"})
+    void recognisesNothingElseAsTheDoneSentinel(String data) {
+        assertThat(new SseEvent("message", utf8(data), null, 1, 0).isDone()).isFalse();
+    }
+
     @Test
     void skipsAByteOrderMarkAtTheStartOfTheBody() {
         assertThat(decode(Bodies.of("\uFEFFdata: x\n\n"))).containsExactly(event("message", "x", 1, 3));
@@ -301,6 +313,29 @@ class ServerSentEventsTest {
                 .assertNext(event -> assertThat(event.dataAsString()).isEqualTo("a"))
                 .thenRequest(1)
                 .assertNext(event -> assertThat(event.dataAsString()).isEqualTo("b"))
+                .expectErrorSatisfies(error -> assertThat(error).isSameAs(boom))
+                .verify(NEVER_ENDING);
+    }
+
+    @Test
+    void dispatchesTheEventOfCompleteLinesBeforeAnUpstreamError() {
+        IllegalStateException boom = new IllegalStateException("connection reset");
+        Flux<ByteBuf> body = Flux.concat(Bodies.of("data: {\"a\":1}\n\ndata: {\"b\":2}\n"), Flux.error(boom));
+        StepVerifier.create(ServerSentEvents.decode(body).map(SseEventValue::of))
+                .expectNext(event("message", "{\"a\":1}", 1, 0), event("message", "{\"b\":2}", 3, 15))
+                .expectErrorSatisfies(error -> assertThat(error).isSameAs(boom))
+                .verify(NEVER_ENDING);
+    }
+
+    @Test
+    void dropsAnUnterminatedLineAtAnUpstreamError() {
+        IllegalStateException boom = new IllegalStateException("connection reset");
+        StepVerifier.create(ServerSentEvents.decode(Flux.concat(Bodies.of("data: {\"b\":2}"), Flux.error(boom))))
+                .expectErrorSatisfies(error -> assertThat(error).isSameAs(boom))
+                .verify(NEVER_ENDING);
+        // the complete data line dispatches; the unterminated one is cut and dropped
+        StepVerifier.create(ServerSentEvents.decode(Flux.concat(Bodies.of("data: a\r\ndata: {\"b\""), Flux.error(boom))))
+                .assertNext(event -> assertThat(event.dataAsString()).isEqualTo("a"))
                 .expectErrorSatisfies(error -> assertThat(error).isSameAs(boom))
                 .verify(NEVER_ENDING);
     }

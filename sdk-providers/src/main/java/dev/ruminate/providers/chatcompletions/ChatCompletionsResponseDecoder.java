@@ -31,7 +31,7 @@ final class ChatCompletionsResponseDecoder {
     static List<ChatEvent> decode(CompatProfile profile, byte[] body) {
         Chunk chunk = new Chunk();
         try {
-            new ChunkParser(profile).parse(body, chunk);
+            new ChunkParser(profile).parseBody(body, chunk);
         } catch (JacksonException e) {
             TokenStreamLocation at = e.getLocation();
             throw new ProtocolException(ProtocolException.Reason.MALFORMED_JSON,

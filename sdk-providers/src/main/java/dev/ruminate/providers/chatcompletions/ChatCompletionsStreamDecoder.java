@@ -8,8 +8,11 @@ import dev.ruminate.core.http.ErrorBodyParser;
 import dev.ruminate.core.wire.SseEvent;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonParser;
 
 /**
  * Decodes the Server-Sent Events of one streamed Chat Completions response into events.
@@ -24,17 +27,28 @@ import tools.jackson.core.JacksonException;
  * the wrong shape with {@code UNEXPECTED_SHAPE}. Events other than {@code message} and
  * {@code error} are ignored; so is anything after {@code [DONE]}.
  *
+ * <p>An event whose data holds several chunk objects in a row (a server that omits the blank lines
+ * between events has their data lines joined into one event) is read as that many events, and a
+ * {@code [DONE]} line ending such data as the sentinel. Anything else after a chunk fails with
+ * {@code MALFORMED_JSON}. When a later object of such an event fails, the events of the objects
+ * before it are delivered first and the failure ends the stream at the next event or at the end of
+ * the body, as it would have had the server separated the events.
+ *
  * <p>One instance per response; not thread-safe.
  */
 final class ChatCompletionsStreamDecoder {
 
     private static final int EXCERPT_CHARS = 200;
+    private static final int NONE = -1;
+    private static final byte[] DONE = "[DONE]".getBytes(StandardCharsets.US_ASCII);
 
     private final String provider;
     private final ChunkParser parser;
     private final Chunk chunk = new Chunk();
     private final EventAssembler assembler;
     private boolean done;
+    /** A failure held back until the events decoded before it in the same SSE event are delivered. */
+    private @Nullable RuntimeException failure;
 
     ChatCompletionsStreamDecoder(CompatProfile profile) {
         this.provider = profile.name();
@@ -44,11 +58,12 @@ final class ChatCompletionsStreamDecoder {
 
     /** Returns the events of one SSE event; throws a {@code RuminateException} to end the stream. */
     List<ChatEvent> onEvent(SseEvent event) {
+        throwHeldFailure();
         if (done) {
             return List.of();
         }
         byte[] data = event.data();
-        if (isDone(data)) {
+        if (event.isDone()) {
             done = true;
             List<ChatEvent> out = new ArrayList<>(4);
             assembler.complete(out);
@@ -60,25 +75,35 @@ final class ChatCompletionsStreamDecoder {
         if (!"message".equals(event.type()) || isBlank(data)) {
             return List.of();
         }
-        try {
-            parser.parse(data, chunk);
-        } catch (JacksonException e) {
-            throw new ProtocolException(ProtocolException.Reason.MALFORMED_JSON,
-                    e.getOriginalMessage() + "; data: " + excerpt(data), event.line(), event.byteOffset(), e);
-        } catch (ShapeException e) {
-            throw new ProtocolException(ProtocolException.Reason.UNEXPECTED_SHAPE,
-                    e.getMessage() + "; data: " + excerpt(data), event.line(), event.byteOffset(), null);
-        }
-        if (chunk.error) {
-            throw new ProviderStreamException(provider, ErrorBodyParser.standard().parse(data));
-        }
+        int doneLine = doneLine(data);
         List<ChatEvent> out = new ArrayList<>(4);
-        assembler.apply(chunk, false, out);
+        try (JsonParser p = ChunkParser.open(data, doneLine == NONE ? data.length : doneLine)) {
+            while (parser.nextStreamed(p, chunk)) {
+                if (chunk.error) {
+                    byte[] object = Arrays.copyOfRange(data, chunk.from, chunk.to);
+                    throw new ProviderStreamException(provider, ErrorBodyParser.standard().parse(object));
+                }
+                assembler.apply(chunk, false, out);
+            }
+        } catch (JacksonException e) {
+            return fail(out, new ProtocolException(ProtocolException.Reason.MALFORMED_JSON,
+                    e.getOriginalMessage() + "; data: " + excerpt(data), event.line(), event.byteOffset(), e));
+        } catch (ShapeException e) {
+            return fail(out, new ProtocolException(ProtocolException.Reason.UNEXPECTED_SHAPE,
+                    e.getMessage() + "; data: " + excerpt(data), event.line(), event.byteOffset(), null));
+        } catch (ProviderStreamException e) {
+            return fail(out, e);
+        }
+        if (doneLine != NONE) {
+            done = true;
+            assembler.complete(out);
+        }
         return out;
     }
 
     /** Returns the closing events when the body ends; throws when the response is incomplete. */
     List<ChatEvent> onComplete() {
+        throwHeldFailure();
         if (done) {
             return List.of();
         }
@@ -93,21 +118,45 @@ final class ChatCompletionsStreamDecoder {
         return out;
     }
 
-    /** Tells whether the data is {@code [DONE]}, ignoring surrounding whitespace. */
-    static boolean isDone(byte[] data) {
-        int start = 0;
-        int end = data.length;
-        while (start < end && isSpace(data[start])) {
-            start++;
+    /**
+     * Ends the stream at once when nothing was decoded before the failure; otherwise returns what
+     * was, and holds the failure back for the next call.
+     */
+    private List<ChatEvent> fail(List<ChatEvent> out, RuntimeException error) {
+        if (out.isEmpty()) {
+            throw error;
         }
-        while (end > start && isSpace(data[end - 1])) {
+        failure = error;
+        return out;
+    }
+
+    private void throwHeldFailure() {
+        RuntimeException held = failure;
+        if (held != null) {
+            failure = null;
+            throw held;
+        }
+    }
+
+    /**
+     * Finds a last data line that is the {@code [DONE]} sentinel, left in the data of the event
+     * before it by a server that omits blank lines.
+     *
+     * @return where the line feed before that line is, or {@link #NONE}
+     */
+    private static int doneLine(byte[] data) {
+        int end = data.length;
+        while (end > 0 && isSpace(data[end - 1])) {
             end--;
         }
-        if (end - start != 6) {
-            return false;
+        int start = end - DONE.length;
+        if (start < 0 || !Arrays.equals(data, start, end, DONE, 0, DONE.length)) {
+            return NONE;
         }
-        return data[start] == '[' && data[start + 1] == 'D' && data[start + 2] == 'O' && data[start + 3] == 'N'
-                && data[start + 4] == 'E' && data[start + 5] == ']';
+        while (start > 0 && (data[start - 1] == ' ' || data[start - 1] == '\t')) {
+            start--;
+        }
+        return start > 0 && data[start - 1] == '\n' ? start - 1 : NONE;
     }
 
     private static boolean isBlank(byte[] data) {

@@ -29,14 +29,18 @@ final class Chunk {
     final UsageCounts usage = new UsageCounts();
     final UsageCounts groqUsage = new UsageCounts();
 
-    // A mark taken before each choice, so that a choice other than index 0 can be undone.
-    private int markPriority;
-    private @Nullable String markText;
-    private @Nullable String markSource;
-    private @Nullable String markFinish;
-    private int markDetails;
-    private int markSegments;
-    private int markTools;
+    /** Where the chunk's object starts in the parsed bytes, so that an error object can be read whole. */
+    int from;
+    /** Where the chunk's object ends in the parsed bytes, exclusive. */
+    int to;
+
+    /** Taken before each choice, so that a choice other than index 0 can be undone. */
+    final Mark choiceStart = new Mark();
+    /**
+     * Taken before a choice's fallback field ({@code message} in a stream), so that the primary
+     * field, coming after it, can undo it.
+     */
+    final Mark fallbackStart = new Mark();
 
     void reset() {
         id = null;
@@ -62,24 +66,34 @@ final class Chunk {
         }
     }
 
-    void mark() {
-        markPriority = reasoningPriority;
-        markText = reasoningText;
-        markSource = reasoningSource;
-        markFinish = finishReason;
-        markDetails = details.size();
-        markSegments = segments.size();
-        markTools = tools.size();
+    /** Records in {@code mark} what the deltas have added so far. */
+    void mark(Mark mark) {
+        mark.priority = reasoningPriority;
+        mark.text = reasoningText;
+        mark.source = reasoningSource;
+        mark.details = details.size();
+        mark.segments = segments.size();
+        mark.tools = tools.size();
     }
 
-    void rollback() {
-        reasoningPriority = markPriority;
-        reasoningText = markText;
-        reasoningSource = markSource;
-        finishReason = markFinish;
-        details.subList(markDetails, details.size()).clear();
-        segments.subList(markSegments, segments.size()).clear();
-        tools.subList(markTools, tools.size()).clear();
+    /** Undoes what the deltas added since {@code mark} was taken; the finish reason is left alone. */
+    void rollback(Mark mark) {
+        reasoningPriority = mark.priority;
+        reasoningText = mark.text;
+        reasoningSource = mark.source;
+        details.subList(mark.details, details.size()).clear();
+        segments.subList(mark.segments, segments.size()).clear();
+        tools.subList(mark.tools, tools.size()).clear();
+    }
+
+    /** A point in what the deltas of a chunk have added, to go back to. */
+    static final class Mark {
+        private int priority;
+        private @Nullable String text;
+        private @Nullable String source;
+        private int details;
+        private int segments;
+        private int tools;
     }
 
     /**

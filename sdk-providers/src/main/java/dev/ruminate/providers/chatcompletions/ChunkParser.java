@@ -8,22 +8,33 @@ import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.ObjectReadContext;
 import tools.jackson.core.ObjectWriteContext;
+import tools.jackson.core.exc.StreamReadException;
 import tools.jackson.core.json.JsonFactory;
 
 /**
- * Reads one Chat Completions chunk ({@code chat.completion.chunk}) or one whole body
+ * Reads Chat Completions chunks ({@code chat.completion.chunk}) and whole bodies
  * ({@code chat.completion}) into a {@link Chunk}, with Jackson's streaming parser: no tree, and
  * unknown subtrees skipped with {@code skipChildren}.
  *
- * <p>Only choice {@code 0} is read. {@code delta} and {@code message} are accepted in both kinds of
- * body. Explicit {@code null}s are absent values; so are empty reasoning strings.
+ * <p>Only choice {@code 0} is read. A streamed chunk's choice is read from its {@code delta}, a
+ * body's from its {@code message}; the other field is read only when the choice lacks that one,
+ * since some servers send a cumulative {@code message} beside each {@code delta}, and reading both
+ * would double the text. Explicit {@code null}s are absent values; so are empty reasoning strings.
  *
- * @throws tools.jackson.core.JacksonException for malformed JSON (callers map it)
+ * <p>The data of one SSE event may hold several chunk objects in a row: a server that omits the
+ * blank line between events has their data lines joined into one event. {@link #nextStreamed}
+ * reads them one by one, each as a chunk of its own.
+ *
+ * @throws tools.jackson.core.JacksonException for malformed JSON, and for a value after the one
+ *     allowed (callers map it)
  * @throws ShapeException for JSON of a shape the protocol does not allow
  */
 final class ChunkParser {
 
     static final JsonFactory JSON = new JsonFactory();
+
+    private static final String DELTA = "delta";
+    private static final String MESSAGE = "message";
 
     private final List<String> reasoningFields;
     private final boolean readsDetails;
@@ -33,33 +44,86 @@ final class ChunkParser {
         this.readsDetails = profile.readsReasoningDetails();
     }
 
-    void parse(byte[] data, Chunk chunk) {
-        chunk.reset();
-        try (JsonParser p = JSON.createParser(ObjectReadContext.empty(), data)) {
-            JsonToken token = p.nextToken();
-            if (token != JsonToken.START_OBJECT) {
+    /** Opens a parser over the first {@code length} bytes of an event's data, for {@link #nextStreamed}. */
+    static JsonParser open(byte[] data, int length) {
+        return JSON.createParser(ObjectReadContext.empty(), data, 0, length);
+    }
+
+    /**
+     * Reads the next streamed chunk of an event's data, as if it were an event of its own.
+     *
+     * @param p a parser from {@link #open}, positioned where the previous call left it
+     * @param chunk receives the chunk; {@link Chunk#from} and {@link Chunk#to} say where it lies
+     * @return false when the data holds no further value
+     * @throws ShapeException when the data's first value is not an object
+     * @throws tools.jackson.core.JacksonException for malformed JSON, or when a later value is not
+     *     an object: only further chunks may follow a chunk
+     */
+    boolean nextStreamed(JsonParser p, Chunk chunk) {
+        boolean first = p.currentToken() == null;
+        JsonToken token = p.nextToken();
+        if (token == null) {
+            return false;
+        }
+        if (token != JsonToken.START_OBJECT) {
+            if (first) {
                 throw new ShapeException("a chunk must be a JSON object, was " + describe(token));
             }
-            String name;
-            while ((name = p.nextName()) != null) {
-                JsonToken value = p.nextToken();
-                switch (name) {
-                    case "id" -> chunk.id = text(p, value);
-                    case "model" -> chunk.model = text(p, value);
-                    case "choices" -> choices(p, value, chunk);
-                    case "usage" -> usage(p, value, chunk.usage);
-                    case "x_groq" -> groq(p, value, chunk);
-                    case "error" -> {
-                        chunk.error = value != JsonToken.VALUE_NULL;
-                        p.skipChildren();
-                    }
-                    default -> p.skipChildren();
-                }
+            throw new StreamReadException(p, "only another chunk object may follow a chunk, found " + describe(token));
+        }
+        object(p, chunk, DELTA);
+        return true;
+    }
+
+    /**
+     * Reads a whole non-streaming body, which must hold exactly one object.
+     *
+     * @throws ShapeException when the body's value is not an object
+     * @throws tools.jackson.core.JacksonException for malformed JSON, or for anything after the object
+     */
+    void parseBody(byte[] body, Chunk chunk) {
+        try (JsonParser p = JSON.createParser(ObjectReadContext.empty(), body)) {
+            JsonToken token = p.nextToken();
+            if (token != JsonToken.START_OBJECT) {
+                throw new ShapeException("a body must be a JSON object, was " + describe(token));
+            }
+            object(p, chunk, MESSAGE);
+            JsonToken after = p.nextToken();
+            if (after != null) {
+                throw new StreamReadException(p, "a body must hold one JSON value, found " + describe(after) + " after it");
             }
         }
     }
 
-    private void choices(JsonParser p, JsonToken value, Chunk chunk) {
+    /**
+     * Reads one object, its {@code START_OBJECT} just read.
+     *
+     * @param primary the field a choice is read from: {@code delta} or {@code message}; the other
+     *     is read only when a choice lacks this one
+     */
+    private void object(JsonParser p, Chunk chunk, String primary) {
+        chunk.reset();
+        chunk.from = (int) p.currentTokenLocation().getByteOffset();
+        String name;
+        while ((name = p.nextName()) != null) {
+            JsonToken value = p.nextToken();
+            switch (name) {
+                case "id" -> chunk.id = text(p, value);
+                case "model" -> chunk.model = text(p, value);
+                case "choices" -> choices(p, value, chunk, primary);
+                case "usage" -> usage(p, value, chunk.usage);
+                case "x_groq" -> groq(p, value, chunk);
+                case "error" -> {
+                    chunk.error = value != JsonToken.VALUE_NULL;
+                    p.skipChildren();
+                }
+                default -> p.skipChildren();
+            }
+        }
+        chunk.to = (int) p.currentLocation().getByteOffset();
+    }
+
+    private void choices(JsonParser p, JsonToken value, Chunk chunk, String primary) {
         if (value == JsonToken.VALUE_NULL) {
             return;
         }
@@ -70,7 +134,7 @@ final class ChunkParser {
         JsonToken element;
         while ((element = p.nextToken()) != JsonToken.END_ARRAY) {
             if (element == JsonToken.START_OBJECT) {
-                choice(p, chunk, position);
+                choice(p, chunk, position, primary);
             } else if (element != JsonToken.VALUE_NULL) {
                 throw new ShapeException("a choice must be an object, was " + describe(element));
             }
@@ -78,15 +142,38 @@ final class ChunkParser {
         }
     }
 
-    private void choice(JsonParser p, Chunk chunk, int position) {
-        chunk.mark();
+    private void choice(JsonParser p, Chunk chunk, int position, String primary) {
+        chunk.mark(chunk.choiceStart);
+        String finishBefore = chunk.finishReason;
         long index = position;
+        boolean primarySeen = false;
+        boolean fallbackRead = false;
         String name;
         while ((name = p.nextName()) != null) {
             JsonToken value = p.nextToken();
             switch (name) {
                 case "index" -> index = value == JsonToken.VALUE_NUMBER_INT ? p.getLongValue() : index;
-                case "delta", "message" -> delta(p, value, chunk);
+                // an explicit null is an absent field: the other one then still counts
+                case "delta", "message" -> {
+                    if (value == JsonToken.VALUE_NULL) {
+                        continue;
+                    }
+                    if (name.equals(primary)) {
+                        if (fallbackRead) {
+                            // the fallback came first: the primary field supersedes what it added
+                            chunk.rollback(chunk.fallbackStart);
+                            fallbackRead = false;
+                        }
+                        primarySeen = true;
+                        delta(p, value, chunk);
+                    } else if (primarySeen) {
+                        p.skipChildren();
+                    } else {
+                        chunk.mark(chunk.fallbackStart);
+                        fallbackRead = true;
+                        delta(p, value, chunk);
+                    }
+                }
                 case "finish_reason" -> {
                     String reason = text(p, value);
                     if (reason != null && !reason.isEmpty()) {
@@ -98,7 +185,8 @@ final class ChunkParser {
         }
         if (index != 0) {
             // n > 1: only the first choice becomes events
-            chunk.rollback();
+            chunk.rollback(chunk.choiceStart);
+            chunk.finishReason = finishBefore;
         }
     }
 

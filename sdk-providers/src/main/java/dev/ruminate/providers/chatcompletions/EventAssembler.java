@@ -77,13 +77,14 @@ final class EventAssembler {
             started = true;
             out.add(new ResponseStarted(provider, model, id));
         }
-        if (!chunk.details.isEmpty()) {
-            // details carry the same text as the plain field beside them (OpenRouter): take one
-            for (Chunk.Detail detail : chunk.details) {
-                detail(detail, out);
-            }
-        } else if (chunk.reasoningText != null && chunk.reasoningSource != null) {
+        // Details with text carry the same text as the plain field beside them (OpenRouter): take
+        // one. Details that are only opaque state (reasoning.encrypted) leave the text to the plain
+        // field, read first: text, then the state that seals it.
+        if (chunk.reasoningText != null && chunk.reasoningSource != null && !hasTextualDetail(chunk)) {
             reasoning(chunk.reasoningText, chunk.reasoningSource, out);
+        }
+        for (Chunk.Detail detail : chunk.details) {
+            detail(detail, out);
         }
         for (Chunk.Segment segment : chunk.segments) {
             if (segment.reasoning()) {
@@ -287,6 +288,15 @@ final class EventAssembler {
     private static boolean isEmpty(Chunk c) {
         return c.details.isEmpty() && c.reasoningText == null && c.segments.isEmpty() && c.tools.isEmpty()
                 && c.finishReason == null && c.usage.isEmpty() && c.groqUsage.isEmpty();
+    }
+
+    private static boolean hasTextualDetail(Chunk c) {
+        for (Chunk.Detail detail : c.details) {
+            if (notEmpty(detail.text()) || notEmpty(detail.summary())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean notEmpty(@Nullable String s) {

@@ -9,6 +9,8 @@ import dev.ruminate.core.event.ResponseStarted;
 import dev.ruminate.core.message.FinishReason;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Focused cases for whole-body decoding (the recordings are in {@link ChatCompletionsFixturesTest}). */
 class ChatCompletionsResponseDecoderTest {
@@ -67,6 +69,32 @@ class ChatCompletionsResponseDecoderTest {
         assertThat(e.reason()).isEqualTo(ProtocolException.Reason.MALFORMED_JSON);
         assertThat(e.line()).isEqualTo(3);
         assertThat(e.byteOffset()).isGreaterThan(20);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {" {\"choices\":[]}", " 1", " xyz", "}"})
+    void aBodyWithMoreThanOneValueIsMalformed(String trailing) {
+        Fixtures.Outcome outcome = decode(Profiles.OPENAI, "{\"id\":\"x\",\n\"choices\":[]}" + trailing);
+
+        ProtocolException e = (ProtocolException) outcome.error();
+        assertThat(e.reason()).isEqualTo(ProtocolException.Reason.MALFORMED_JSON);
+        assertThat(e.line()).isEqualTo(2);
+        assertThat(outcome.events()).isEmpty();
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void aMessageBesideADeltaIsReadAlone(boolean messageFirst) {
+        String message = "\"message\":{\"content\":\"whole\",\"reasoning_content\":\"why\"}";
+        String delta = "\"delta\":{\"content\":\"le\",\"reasoning_content\":\"y\"}";
+        // the finish reason between the two must survive dropping what the delta added
+        String finish = ",\"finish_reason\":\"stop\",";
+        Folded f = decode(Profiles.DEEPSEEK, "{\"choices\":[{\"index\":0," + (messageFirst ? message + finish + delta : delta + finish + message)
+                + "}]}").folded();
+
+        assertThat(f.text()).isEqualTo("whole");
+        assertThat(f.reasoning()).isEqualTo("why");
+        assertThat(f.completed.rawFinishReason()).isEqualTo("stop");
     }
 
     @Test

@@ -341,6 +341,102 @@ class ChatCompletionsStreamDecoderTest {
         assertThat(e.byteOffset()).isZero();
     }
 
+    private static final String CHUNK_A = "{\"id\":\"c1\",\"model\":\"m1\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"A\"}}]}";
+    private static final String CHUNK_B = "{\"id\":\"c1\",\"model\":\"m1\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"B\"}}]}";
+    private static final String FINISH = "{\"id\":\"c1\",\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"stop\"}]}";
+
+    @Test
+    void objectsJoinedIntoOneEventAreEachDecoded() {
+        // a server that omits the blank lines between events: its data lines join into one event
+        Folded f = body()
+                .data(CHUNK_A + "\n" + CHUNK_B + CHUNK_A)
+                .data(FINISH + "\n[DONE]")
+                .delta("{\"content\":\"after done\"}")
+                .decode(Profiles.OPENAI).folded();
+
+        assertThat(f.text()).isEqualTo("ABA");
+        assertThat(f.completed).isEqualTo(new ResponseCompleted(FinishReason.STOP, "stop"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {" 42", "\n[1]", "\n\"text\"", "\nnull", " xyz", "}", "\n{\"choices\":", "\n[DONE] x"})
+    void anythingButAnObjectAfterAJoinedObjectIsMalformed(String trailing) {
+        Fixtures.Outcome outcome = body().delta("{\"content\":\"ok\"}").data(CHUNK_A + trailing).decode(Profiles.OPENAI);
+
+        assertThat(outcome.error()).isInstanceOf(ProtocolException.class);
+        ProtocolException e = (ProtocolException) outcome.error();
+        assertThat(e.reason()).isEqualTo(ProtocolException.Reason.MALFORMED_JSON);
+        assertThat(e.line()).isEqualTo(3);
+        String first = "{\"id\":\"c1\",\"model\":\"m1\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"ok\"},\"finish_reason\":null}]}";
+        assertThat(e.byteOffset()).isEqualTo("data: ".length() + first.length() + 2);
+        // the objects before the fault are delivered first, as if they had been events of their own
+        assertThat(Folded.of(outcome.events()).text()).isEqualTo("okA");
+    }
+
+    @Test
+    void anErrorObjectJoinedAfterAChunkFailsAfterTheChunksEvents() {
+        Fixtures.Outcome outcome = body()
+                .data(CHUNK_A + "\n{\"error\":{\"message\":\"Overloaded\",\"type\":\"overloaded_error\",\"code\":529}}")
+                // the failure ends the stream before the next event
+                .data(CHUNK_B)
+                .decode(Profiles.OPENROUTER);
+
+        assertThat(outcome.error()).isInstanceOf(ProviderStreamException.class);
+        assertThat(((ProviderStreamException) outcome.error()).error().type()).isEqualTo("overloaded_error");
+        assertThat(Folded.of(outcome.events()).text()).isEqualTo("A");
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void aStreamedChoiceWithBothDeltaAndMessageReadsOnlyTheDelta(boolean deltaFirst) {
+        Body stream = body();
+        String[] parts = {"Hel", "lo"};
+        StringBuilder sent = new StringBuilder();
+        for (String part : parts) {
+            sent.append(part);
+            String delta = "\"delta\":{\"content\":\"" + part + "\",\"reasoning_content\":\"r\"}";
+            // some servers put the cumulative message beside the delta
+            String message = "\"message\":{\"content\":\"" + sent + "\",\"reasoning_content\":\"rr\"}";
+            stream.data("{\"id\":\"c1\",\"choices\":[{\"index\":0," + (deltaFirst ? delta + "," + message : message + "," + delta)
+                    + ",\"finish_reason\":null}]}");
+        }
+        Folded f = stream.finish("stop").done().decode(Profiles.DEEPSEEK).folded();
+
+        assertThat(f.text()).isEqualTo("Hello");
+        assertThat(f.reasoning()).isEqualTo("rr");
+    }
+
+    @Test
+    void aStreamedChoiceWithoutDeltaReadsTheMessage() {
+        Folded f = body()
+                .data("{\"id\":\"c1\",\"choices\":[{\"index\":0,\"message\":{\"content\":\"whole\"}}]}")
+                .data("{\"id\":\"c1\",\"choices\":[{\"index\":0,\"delta\":null,\"message\":{\"content\":\" too\"}}]}")
+                .finish("stop").done()
+                .decode(Profiles.OPENAI).folded();
+
+        assertThat(f.text()).isEqualTo("whole too");
+    }
+
+    @Test
+    void plainReasoningBesideOnlyOpaqueDetailsIsKept() {
+        // OpenRouter with an OpenAI upstream: the text sits in `reasoning`, the details hold only encrypted state
+        Folded f = body()
+                .delta("{\"content\":\"\",\"reasoning\":\"Think\",\"reasoning_details\":[{\"type\":\"reasoning.encrypted\","
+                        + "\"data\":\"gAAAAB\",\"id\":\"rs_1\",\"format\":\"openai-responses-v1\",\"index\":0}]}")
+                .delta("{\"content\":\"\",\"reasoning\":\"ing\",\"reasoning_details\":[]}")
+                .delta("{\"content\":\"\",\"reasoning\":\" done\",\"reasoning_details\":[{\"type\":\"reasoning.text\",\"text\":\" done\",\"index\":0}]}")
+                .delta("{\"content\":\"42\"}")
+                .finish("stop").done()
+                .decode(Profiles.OPENROUTER).folded();
+
+        assertThat(f.kinds()).isEqualTo("reasoning,text");
+        Folded.PartView reasoning = f.only(REASONING);
+        assertThat(reasoning.text()).isEqualTo("Thinking done");
+        assertThat(reasoning.seals).containsEntry(Seal.Kind.ENCRYPTED, "gAAAAB").containsEntry(Seal.Kind.ITEM_ID, "rs_1")
+                .containsEntry(Seal.Kind.FORMAT, "openai-responses-v1");
+        assertThat(f.text()).isEqualTo("42");
+    }
+
     @Test
     void anErrorChunkEndsTheStreamWithTheProvidersError() {
         Fixtures.Outcome outcome = body()

@@ -2,6 +2,7 @@ package dev.ruminate.providers.chatcompletions;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.wire.SseEvent;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -55,10 +56,52 @@ class StreamDecoderProperties {
         return new String(text);
     }
 
+    /** The SSE events of a random stream and the parts a simple model of it predicts, as {kind, text}. */
+    record Encoded(List<SseEvent> events, List<String[]> expected) {
+    }
+
     @ParameterizedTest(name = "seed {0}")
     @MethodSource("seeds")
     void partsAreTheRunsOfTheStream(long seed) {
-        List<Action> actions = stream(new Random(seed));
+        Encoded encoded = encode(stream(new Random(seed)));
+        List<String[]> expected = encoded.expected();
+
+        Folded f = Fixtures.stream(Profiles.CHUTES, encoded.events()).folded();
+
+        assertThat(f.parts).hasSize(expected.size());
+        for (int i = 0; i < expected.size(); i++) {
+            assertThat(f.parts.get(i).kind.name().toLowerCase(java.util.Locale.ROOT)).isEqualTo(expected.get(i)[0]);
+            assertThat(f.parts.get(i).text()).isEqualTo(expected.get(i)[1]);
+        }
+        assertThat(f.completed).isNotNull();
+    }
+
+    /**
+     * A server that omits the blank lines between events has runs of them joined into one event,
+     * their data lines separated by line feeds (the last run may end with {@code [DONE]}): the
+     * decoded events must be the same as for separate events.
+     */
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("seeds")
+    void eventsJoinedIntoOneDecodeAsTheyWouldApart(long seed) {
+        Random random = new Random(seed);
+        List<SseEvent> apart = encode(stream(random)).events();
+        List<SseEvent> joined = new ArrayList<>();
+        for (int i = 0; i < apart.size(); ) {
+            int run = 1 + random.nextInt(4);
+            StringBuilder data = new StringBuilder();
+            for (int k = i; k < Math.min(i + run, apart.size()); k++) {
+                data.append(k == i ? "" : "\n").append(apart.get(k).dataAsString());
+            }
+            add(joined, data.toString());
+            i += run;
+        }
+
+        List<ChatEvent> expected = Fixtures.stream(Profiles.CHUTES, apart).folded().events;
+        assertThat(Fixtures.stream(Profiles.CHUTES, joined).folded().events).isEqualTo(expected);
+    }
+
+    private static Encoded encode(List<Action> actions) {
         List<SseEvent> events = new ArrayList<>();
         List<String[]> expected = new ArrayList<>();
         Map<Integer, Integer> toolPart = new HashMap<>();
@@ -148,15 +191,7 @@ class StreamDecoderProperties {
         }
         add(events, "{\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"stop\"}]}");
         add(events, "[DONE]");
-
-        Folded f = Fixtures.stream(Profiles.CHUTES, events).folded();
-
-        assertThat(f.parts).hasSize(expected.size());
-        for (int i = 0; i < expected.size(); i++) {
-            assertThat(f.parts.get(i).kind.name().toLowerCase(java.util.Locale.ROOT)).isEqualTo(expected.get(i)[0]);
-            assertThat(f.parts.get(i).text()).isEqualTo(expected.get(i)[1]);
-        }
-        assertThat(f.completed).isNotNull();
+        return new Encoded(events, expected);
     }
 
     private static void add(List<SseEvent> events, String json) {
