@@ -16,6 +16,8 @@ public final class ProtocolException extends RuminateException {
 
     /** What kind of violation. */
     private final Reason reason;
+    /** What was wrong, without the location prefix. */
+    private final String detail;
     /** The 1-based line where the offending input starts, or -1. */
     private final long line;
     /** The 0-based byte offset where the offending input starts, or -1. */
@@ -33,6 +35,7 @@ public final class ProtocolException extends RuminateException {
     public ProtocolException(Reason reason, String detail, long line, long byteOffset, @Nullable Throwable cause) {
         super(describe(reason, detail, line, byteOffset), cause);
         this.reason = Objects.requireNonNull(reason, "reason");
+        this.detail = detail;
         this.line = line;
         this.byteOffset = byteOffset;
     }
@@ -55,6 +58,15 @@ public final class ProtocolException extends RuminateException {
      */
     public Reason reason() {
         return reason;
+    }
+
+    /**
+     * Returns what was wrong, as given at construction (the message adds the reason and location).
+     *
+     * @return the detail
+     */
+    public String detail() {
+        return detail;
     }
 
     /**

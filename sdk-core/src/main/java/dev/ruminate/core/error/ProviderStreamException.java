@@ -12,6 +12,9 @@ public final class ProviderStreamException extends RuminateException {
 
     private static final long serialVersionUID = 1L;
 
+    /** The provider name. */
+    private final String provider;
+    /** What the provider reported. */
     private final transient ProviderError error;
 
     /**
@@ -22,7 +25,17 @@ public final class ProviderStreamException extends RuminateException {
      */
     public ProviderStreamException(String provider, ProviderError error) {
         super(provider + " reported an error in the stream: " + error.describe(), null);
+        this.provider = Objects.requireNonNull(provider, "provider");
         this.error = Objects.requireNonNull(error, "error");
+    }
+
+    /**
+     * Returns the provider that reported the error.
+     *
+     * @return the provider name
+     */
+    public String provider() {
+        return provider;
     }
 
     /**

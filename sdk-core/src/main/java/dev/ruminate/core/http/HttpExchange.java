@@ -3,6 +3,7 @@ package dev.ruminate.core.http;
 import dev.ruminate.core.error.AuthenticationException;
 import dev.ruminate.core.error.IncompleteStreamException;
 import dev.ruminate.core.error.ProtocolException;
+import dev.ruminate.core.error.ProviderStreamException;
 import dev.ruminate.core.error.ProviderError;
 import dev.ruminate.core.error.ProviderHttpException;
 import dev.ruminate.core.error.RateLimitException;
@@ -251,6 +252,10 @@ public final class HttpExchange {
         if (apiKey == null) {
             return error;
         }
+        return redactError(error);
+    }
+
+    private ProviderError redactError(ProviderError error) {
         return new ProviderError(redact(error.type()), redact(error.code()), redact(error.message()),
                 redact(error.param()));
     }
@@ -259,6 +264,28 @@ public final class HttpExchange {
         String text = Excerpts.text(body, EXCERPT_BYTES);
         String redacted = redact(text);
         return redacted == null ? "" : redacted;
+    }
+
+    /**
+     * Removes the API key from an error raised after the response was handed over (by a decoder
+     * quoting the body, when a provider echoes the key in an in-stream error): use it as
+     * {@code flux.onErrorMap(exchange::redact)} on the decoded events.
+     *
+     * @param error the error
+     * @return the same error when it does not contain the key, else an equivalent one without it
+     */
+    public Throwable redact(Throwable error) {
+        if (apiKey == null || !(error instanceof RuminateException) || !String.valueOf(error.getMessage()).contains(apiKey.reveal())) {
+            return error;
+        }
+        if (error instanceof ProviderStreamException e) {
+            return new ProviderStreamException(e.provider(), redactError(e.error()));
+        }
+        if (error instanceof ProtocolException e) {
+            return new ProtocolException(e.reason(), Objects.requireNonNullElse(redact(e.detail()), ""), e.line(),
+                    e.byteOffset(), null);
+        }
+        return error;
     }
 
     private @Nullable String redact(@Nullable String text) {

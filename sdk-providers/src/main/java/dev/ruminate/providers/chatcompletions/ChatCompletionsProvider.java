@@ -103,7 +103,8 @@ public final class ChatCompletionsProvider implements ChatProvider {
         return Flux.defer(() -> exchange.stream(chatUri, encode(request, true), EVENT_STREAM))
                 .transform(body -> ServerSentEvents.decode(body, limits))
                 .transform(ChatCompletionsCodec.streamDecoder(profile))
-                .transform(thinkTagSplitting());
+                .transform(thinkTagSplitting())
+                .onErrorMap(exchange::redact);
     }
 
     @Override
@@ -112,7 +113,8 @@ public final class ChatCompletionsProvider implements ChatProvider {
         // deferred like stream(): a request that cannot be encoded fails the flux, not this call
         return Mono.defer(() -> exchange.post(chatUri, encode(request, false)))
                 .flatMapMany(body -> ChatCompletionsCodec.decodeCompletion(profile, body))
-                .transform(thinkTagSplitting());
+                .transform(thinkTagSplitting())
+                .onErrorMap(exchange::redact);
     }
 
     private byte[] encode(ChatRequest request, boolean stream) {

@@ -129,6 +129,25 @@ class ChatCompletionsProviderErrorsTest {
         assertThat(emulator.requests().get(0).header("Authorization")).isEqualTo("Bearer " + Emulated.KEY);
     }
 
+    @Test
+    void aKeyEchoedInsideTheStreamIsRedactedAndThePartialKept() {
+        String sse = "data: {\"id\":\"c1\",\"model\":\"m\",\"choices\":[{\"index\":0,\"delta\":{\"reasoning_content\":\"Hm\"}}]}\n\n"
+                + "event: error\ndata: {\"error\":{\"message\":\"key " + Emulated.KEY + " lost its quota\",\"type\":\"quota\"}}\n\n"
+                + "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"x\"}}]} " + Emulated.KEY + "\n\n";
+        RuminateException inStream = failStreaming(EmulatorResponse.sse(sse));
+
+        assertThat(inStream).isInstanceOf(ProviderStreamException.class);
+        assertThat(((ProviderStreamException) inStream).error().message()).isEqualTo("key [REDACTED] lost its quota");
+        assertThat(everything(inStream)).doesNotContain(Emulated.KEY);
+        assertThat(inStream.partial().reasoning()).isEqualTo("Hm");
+
+        RuminateException malformed = failStreaming(EmulatorResponse.sse(
+                "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"" + Emulated.KEY + "\"}}]} trailing\n\n"));
+        assertThat(malformed).isInstanceOf(ProtocolException.class);
+        assertThat(malformed.getMessage()).contains("[REDACTED]");
+        assertThat(everything(malformed)).doesNotContain(Emulated.KEY);
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("calls")
     void rateLimitCarriesRetryAfter(String call) {
