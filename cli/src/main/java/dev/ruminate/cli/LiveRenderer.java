@@ -4,6 +4,7 @@ import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.event.ContentDelta;
 import dev.ruminate.core.event.PartEnded;
 import dev.ruminate.core.event.ReasoningDelta;
+import dev.ruminate.core.event.ServerToolBlock;
 import dev.ruminate.core.event.ToolCallDelta;
 import java.io.PrintStream;
 import java.util.HashMap;
@@ -68,6 +69,9 @@ final class LiveRenderer {
                 toolNames.put(d.part(), d.name());
             }
             toolArguments.computeIfAbsent(d.part(), k -> new StringBuilder()).append(d.argumentsDelta());
+        } else if (event instanceof ServerToolBlock b) {
+            switchTo(Mode.NONE, null);
+            out.println(style.tool(printable("  → server tool " + b.type() + (b.name() != null ? " " + b.name() : ""))));
         } else if (event instanceof PartEnded e && toolArguments.containsKey(e.part())) {
             switchTo(Mode.NONE, null);
             out.println(style.tool(printable("  → tool call " + toolNames.getOrDefault(e.part(), "?") + " "

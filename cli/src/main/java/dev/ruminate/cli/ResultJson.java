@@ -5,6 +5,7 @@ import dev.ruminate.core.message.AssistantMessage;
 import dev.ruminate.core.message.Part;
 import dev.ruminate.core.message.ReasoningPart;
 import dev.ruminate.core.message.Seals;
+import dev.ruminate.core.message.ServerToolPart;
 import dev.ruminate.core.message.TextPart;
 import dev.ruminate.core.message.ToolCallPart;
 import dev.ruminate.core.message.Usage;
@@ -86,6 +87,18 @@ final class ResultJson {
                 node.put("argumentsValid", false);
             }
             seals(node, c.seals());
+        } else if (part instanceof ServerToolPart b) {
+            node.put("type", "server_tool");
+            node.put("blockType", b.type());
+            putIfPresent(node, "id", b.id());
+            putIfPresent(node, "name", b.name());
+            JsonNode block = parse(b.json());
+            if (block != null) {
+                node.set("block", block);
+            } else {
+                node.put("block", b.json());
+            }
+            seals(node, b.seals());
         }
         return node;
     }

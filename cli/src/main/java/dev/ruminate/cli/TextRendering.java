@@ -4,6 +4,7 @@ import dev.ruminate.core.error.RuminateException;
 import dev.ruminate.core.message.AssistantMessage;
 import dev.ruminate.core.message.Part;
 import dev.ruminate.core.message.ReasoningPart;
+import dev.ruminate.core.message.ServerToolPart;
 import dev.ruminate.core.message.TextPart;
 import dev.ruminate.core.message.ToolCallPart;
 import dev.ruminate.core.message.Usage;
@@ -12,6 +13,8 @@ import org.jspecify.annotations.Nullable;
 
 /** Renders a reduced message for people: reasoning set apart above the answer, then tool calls, usage and the verdict. */
 final class TextRendering {
+
+    private static final int BLOCK_CHARS = 240;
 
     private TextRendering() {
     }
@@ -36,6 +39,10 @@ final class TextRendering {
                 sb.append(style.tool("── tool call " + c.name() + (c.id() != null ? " (" + c.id() + ")" : "")
                         + (c.argumentsValid() ? "" : " [arguments are not valid JSON]") + " ──")).append('\n')
                         .append(style.tool(LiveRenderer.printable(c.arguments()))).append('\n');
+            } else if (part instanceof ServerToolPart b) {
+                sb.append(style.tool("── server tool " + b.type() + (b.name() != null ? " " + b.name() : "")
+                        + (b.id() != null ? " (" + b.id() + ")" : "") + " ──")).append('\n')
+                        .append(style.tool(LiveRenderer.printable(abbreviated(b.json())))).append('\n');
             }
         }
         sb.append(style.note(usage(message.usage()))).append('\n');
@@ -44,6 +51,11 @@ final class TextRendering {
             sb.append(style.error("stream failed (" + error.type() + "): " + error.getMessage())).append('\n');
         }
         return sb.toString();
+    }
+
+    /** Server tool blocks can hold whole search results; the text view shows their start. */
+    private static String abbreviated(String json) {
+        return json.length() <= BLOCK_CHARS ? json : json.substring(0, BLOCK_CHARS) + "… (" + json.length() + " chars)";
     }
 
     static String usage(Usage usage) {

@@ -12,6 +12,6 @@ package dev.ruminate.core.event;
  * @since 0.1
  */
 public sealed interface ChatEvent
-        permits ResponseStarted, ReasoningDelta, ContentDelta, ToolCallDelta, Seal, PartEnded,
+        permits ResponseStarted, ReasoningDelta, ContentDelta, ToolCallDelta, ServerToolBlock, Seal, PartEnded,
                 ReasoningFinal, UsageUpdate, ResponseCompleted {
 }

@@ -1,12 +1,12 @@
 package dev.ruminate.core.message;
 
 /**
- * One part of an assistant message: reasoning, answer text or a tool call, kept in the order the
+ * One part of an assistant message: reasoning, answer text, a tool call, or a block of a tool the provider ran itself, kept in the order the
  * provider produced them.
  *
  * @since 0.1
  */
-public sealed interface Part permits ReasoningPart, TextPart, ToolCallPart {
+public sealed interface Part permits ReasoningPart, TextPart, ToolCallPart, ServerToolPart {
 
     /**
      * Returns the opaque provider state attached to this part.

@@ -3,6 +3,7 @@ package dev.ruminate.core.reduce;
 import dev.ruminate.core.message.Part;
 import dev.ruminate.core.message.ReasoningPart;
 import dev.ruminate.core.message.Seals;
+import dev.ruminate.core.message.ServerToolPart;
 import dev.ruminate.core.message.TextPart;
 import dev.ruminate.core.message.ToolCallPart;
 import org.jspecify.annotations.Nullable;
@@ -11,7 +12,7 @@ import org.jspecify.annotations.Nullable;
 final class PartBuilder {
 
     enum Kind {
-        REASONING("reasoning"), TEXT("text"), TOOL_CALL("tool-call");
+        REASONING("reasoning"), TEXT("text"), TOOL_CALL("tool-call"), SERVER_TOOL("server-tool");
 
         final String label;
 
@@ -30,6 +31,9 @@ final class PartBuilder {
     @Nullable String toolName;
     @Nullable String finalText;
     boolean mismatched;
+    /** For a server tool block: the provider's type name and whole JSON. */
+    @Nullable String blockType;
+    @Nullable String blockJson;
 
     PartBuilder(Kind kind) {
         this.kind = kind;
@@ -51,6 +55,8 @@ final class PartBuilder {
             case TEXT -> new TextPart(finalText, seals);
             case TOOL_CALL -> new ToolCallPart(toolId, toolName != null ? toolName : "", finalText,
                     argumentsProblem == null, seals);
+            case SERVER_TOOL -> new ServerToolPart(blockType != null ? blockType : "", toolId, toolName,
+                    blockJson != null ? blockJson : "{}", seals);
         };
     }
 }

@@ -13,6 +13,7 @@ import dev.ruminate.core.event.ReasoningFinal;
 import dev.ruminate.core.event.ResponseCompleted;
 import dev.ruminate.core.event.ResponseStarted;
 import dev.ruminate.core.event.Seal;
+import dev.ruminate.core.event.ServerToolBlock;
 import dev.ruminate.core.event.ToolCallDelta;
 import dev.ruminate.core.event.UsageUpdate;
 import dev.ruminate.core.internal.JsonValidity;
@@ -83,6 +84,12 @@ public final class Reduction {
                 p.toolName = d.name();
             }
             p.text.append(d.argumentsDelta());
+        } else if (event instanceof ServerToolBlock b) {
+            PartBuilder p = part(b.part(), PartBuilder.Kind.SERVER_TOOL);
+            p.blockType = b.type();
+            p.blockJson = b.json();
+            p.toolId = b.id();
+            p.toolName = b.name();
         } else if (event instanceof Seal s) {
             PartBuilder p = s.part() < parts.size() ? parts.get(s.part()) : null;
             if (p == null) {

@@ -8,6 +8,7 @@ import dev.ruminate.core.event.ReasoningFinal;
 import dev.ruminate.core.event.ResponseCompleted;
 import dev.ruminate.core.event.ResponseStarted;
 import dev.ruminate.core.event.Seal;
+import dev.ruminate.core.event.ServerToolBlock;
 import dev.ruminate.core.event.ToolCallDelta;
 import dev.ruminate.core.event.UsageUpdate;
 import java.util.ArrayList;
@@ -85,6 +86,11 @@ final class ThinkTagSplitter implements ThinkTagParser.Sink {
             int part = mapped(delta.part(), OTHER);
             return List.of(part == delta.part() ? delta
                     : new ToolCallDelta(part, delta.toolIndex(), delta.id(), delta.name(), delta.argumentsDelta()));
+        }
+        if (event instanceof ServerToolBlock block) {
+            int part = mapped(block.part(), OTHER);
+            return List.of(part == block.part() ? block
+                    : new ServerToolBlock(part, block.type(), block.id(), block.name(), block.json()));
         }
         if (event instanceof Seal seal) {
             int part = mapped(seal.part(), NONE);

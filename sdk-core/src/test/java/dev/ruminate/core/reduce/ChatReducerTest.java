@@ -1,6 +1,7 @@
 package dev.ruminate.core.reduce;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ruminate.core.error.IncompleteStreamException;
 import dev.ruminate.core.error.ProtocolException;
@@ -17,11 +18,15 @@ import dev.ruminate.core.event.ReasoningFinal;
 import dev.ruminate.core.event.ResponseCompleted;
 import dev.ruminate.core.event.ResponseStarted;
 import dev.ruminate.core.event.Seal;
+import dev.ruminate.core.event.ServerToolBlock;
 import dev.ruminate.core.event.ToolCallDelta;
 import dev.ruminate.core.event.UsageUpdate;
 import dev.ruminate.core.message.AssistantMessage;
 import dev.ruminate.core.message.FinishReason;
+import dev.ruminate.core.message.Part;
 import dev.ruminate.core.message.ReasoningPart;
+import dev.ruminate.core.message.Seals;
+import dev.ruminate.core.message.ServerToolPart;
 import dev.ruminate.core.message.TextPart;
 import dev.ruminate.core.message.ToolCallPart;
 import dev.ruminate.core.message.Usage;
@@ -82,6 +87,39 @@ class ChatReducerTest {
         assertThat(m.rawFinishReason()).isEqualTo("tool_use");
         assertThat(m.usage()).isEqualTo(new Usage(10L, 20L, 5L, null));
         assertThat(result.reasoningCheck()).isEqualTo(ReasoningCheck.UNAVAILABLE);
+    }
+
+    @Test
+    void serverToolBlocksBecomeTheirOwnPartsInPlaceWithTheirSeals() {
+        String call = "{\"type\":\"server_tool_use\",\"id\":\"srvtoolu_1\",\"name\":\"web_search\",\"input\":{\"query\":\"x\"}}";
+        String result = "{\"type\":\"web_search_tool_result\",\"tool_use_id\":\"srvtoolu_1\",\"content\":[]}";
+        ChatResult reduced = reduce(ChatReducer.defaults(), START,
+                new ReasoningDelta(0, "Search first.", false, "thinking"),
+                new PartEnded(0),
+                new ServerToolBlock(1, "server_tool_use", "srvtoolu_1", "web_search", call),
+                new PartEnded(1),
+                new ServerToolBlock(2, "web_search_tool_result", "srvtoolu_1", null, result),
+                new Seal(2, Seal.Kind.SIGNATURE, "sig"),
+                new PartEnded(2),
+                new ContentDelta(3, "Sunny."),
+                DONE);
+        List<Part> parts = reduced.message().parts();
+        assertThat(parts).hasSize(4);
+        assertThat(parts.get(1)).isEqualTo(new ServerToolPart("server_tool_use", "srvtoolu_1", "web_search", call, Seals.NONE));
+        assertThat(parts.get(2)).isEqualTo(new ServerToolPart("web_search_tool_result", "srvtoolu_1", null, result,
+                Seals.NONE.with(Seal.Kind.SIGNATURE, "sig")));
+        assertThat(reduced.message().text()).isEqualTo("Sunny.");
+        assertThat(reduced.message().toolCalls()).isEmpty();
+    }
+
+    @Test
+    void aDeltaForAServerToolPartIsAProtocolError() {
+        ChatReducer reducer = ChatReducer.defaults();
+        assertThatThrownBy(() -> reduce(reducer, START,
+                new ServerToolBlock(0, "web_search_call", "ws_1", null, "{}"),
+                new ContentDelta(0, "x"), DONE))
+                .isInstanceOf(ProtocolException.class)
+                .hasMessageContaining("server-tool");
     }
 
     @Test

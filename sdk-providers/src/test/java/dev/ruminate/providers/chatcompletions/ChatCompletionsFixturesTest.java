@@ -1,9 +1,11 @@
 package dev.ruminate.providers.chatcompletions;
 
+import dev.ruminate.providers.testing.Folded;
+import dev.ruminate.providers.testing.Recorded.Outcome;
 import dev.ruminate.core.think.ThinkTagOptions;
-import static dev.ruminate.providers.chatcompletions.Folded.Kind.REASONING;
-import static dev.ruminate.providers.chatcompletions.Folded.Kind.TEXT;
-import static dev.ruminate.providers.chatcompletions.Folded.Kind.TOOL;
+import static dev.ruminate.providers.testing.Folded.Kind.REASONING;
+import static dev.ruminate.providers.testing.Folded.Kind.TEXT;
+import static dev.ruminate.providers.testing.Folded.Kind.TOOL;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ruminate.core.error.ProviderStreamException;
@@ -185,7 +187,7 @@ class ChatCompletionsFixturesTest {
     @Test
     void groqToolUseFailedErrorEventEndsTheStreamWithATypedError() {
         // INDEX.md describes turn 2 as the failing one; in the recorded bodies it is turn 1
-        Fixtures.Outcome outcome = Fixtures.stream(Profiles.GROQ, "groq/pydantic-groq-tool-use-failed-error-stream.turn1.sse");
+        Outcome outcome = Fixtures.stream(Profiles.GROQ, "groq/pydantic-groq-tool-use-failed-error-stream.turn1.sse");
 
         assertThat(outcome.error()).isInstanceOf(ProviderStreamException.class);
         ProviderStreamException error = (ProviderStreamException) outcome.error();

@@ -1,5 +1,6 @@
 package dev.ruminate.providers.chatcompletions;
 
+import dev.ruminate.providers.testing.Seeds;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ruminate.core.message.AssistantMessage;

@@ -1,5 +1,7 @@
 package dev.ruminate.providers.chatcompletions;
 
+import dev.ruminate.providers.testing.Folded;
+import dev.ruminate.providers.testing.Recorded.Outcome;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ruminate.core.error.ProtocolException;
@@ -15,7 +17,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** Focused cases for whole-body decoding (the recordings are in {@link ChatCompletionsFixturesTest}). */
 class ChatCompletionsResponseDecoderTest {
 
-    private static Fixtures.Outcome decode(CompatProfile profile, String body) {
+    private static Outcome decode(CompatProfile profile, String body) {
         return Fixtures.run(ChatCompletionsCodec.decodeCompletion(profile, body.getBytes(StandardCharsets.UTF_8)));
     }
 
@@ -54,7 +56,7 @@ class ChatCompletionsResponseDecoderTest {
 
     @Test
     void anErrorObjectInA200BodyIsAProviderError() {
-        Fixtures.Outcome outcome = decode(Profiles.OPENROUTER,
+        Outcome outcome = decode(Profiles.OPENROUTER,
                 "{\"error\":{\"message\":\"No endpoints found\",\"code\":404},\"user_id\":\"u\"}");
 
         assertThat(outcome.error()).isInstanceOf(ProviderStreamException.class).hasMessageContaining("No endpoints found");
@@ -63,7 +65,7 @@ class ChatCompletionsResponseDecoderTest {
 
     @Test
     void malformedBodyNamesLineAndOffset() {
-        Fixtures.Outcome outcome = decode(Profiles.OPENAI, "{\n  \"id\": \"x\",\n  \"choices\": [ oops ]\n}");
+        Outcome outcome = decode(Profiles.OPENAI, "{\n  \"id\": \"x\",\n  \"choices\": [ oops ]\n}");
 
         ProtocolException e = (ProtocolException) outcome.error();
         assertThat(e.reason()).isEqualTo(ProtocolException.Reason.MALFORMED_JSON);
@@ -74,7 +76,7 @@ class ChatCompletionsResponseDecoderTest {
     @ParameterizedTest
     @ValueSource(strings = {" {\"choices\":[]}", " 1", " xyz", "}"})
     void aBodyWithMoreThanOneValueIsMalformed(String trailing) {
-        Fixtures.Outcome outcome = decode(Profiles.OPENAI, "{\"id\":\"x\",\n\"choices\":[]}" + trailing);
+        Outcome outcome = decode(Profiles.OPENAI, "{\"id\":\"x\",\n\"choices\":[]}" + trailing);
 
         ProtocolException e = (ProtocolException) outcome.error();
         assertThat(e.reason()).isEqualTo(ProtocolException.Reason.MALFORMED_JSON);
@@ -99,7 +101,7 @@ class ChatCompletionsResponseDecoderTest {
 
     @Test
     void wrongShapeBody() {
-        Fixtures.Outcome outcome = decode(Profiles.OPENAI, "{\"choices\":[{\"message\":{\"content\":{\"text\":\"x\"}}}]}");
+        Outcome outcome = decode(Profiles.OPENAI, "{\"choices\":[{\"message\":{\"content\":{\"text\":\"x\"}}}]}");
 
         assertThat(((ProtocolException) outcome.error()).reason()).isEqualTo(ProtocolException.Reason.UNEXPECTED_SHAPE);
         assertThat(outcome.error()).hasMessageContaining("`content`");

@@ -1,7 +1,9 @@
 package dev.ruminate.providers.chatcompletions;
 
-import static dev.ruminate.providers.chatcompletions.Folded.Kind.REASONING;
-import static dev.ruminate.providers.chatcompletions.Folded.Kind.TOOL;
+import dev.ruminate.providers.testing.Folded;
+import dev.ruminate.providers.testing.Recorded.Outcome;
+import static dev.ruminate.providers.testing.Folded.Kind.REASONING;
+import static dev.ruminate.providers.testing.Folded.Kind.TOOL;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ruminate.core.error.IncompleteStreamException;
@@ -67,7 +69,7 @@ class ChatCompletionsStreamDecoderTest {
             return data("[DONE]");
         }
 
-        Fixtures.Outcome decode(CompatProfile profile) {
+        Outcome decode(CompatProfile profile) {
             return Fixtures.stream(profile, events);
         }
     }
@@ -284,21 +286,21 @@ class ChatCompletionsStreamDecoderTest {
 
     @Test
     void endOfBodyWithNeitherDoneNorFinishIsIncomplete() {
-        Fixtures.Outcome outcome = body().delta("{\"reasoning_content\":\"half a th\"}").decode(Profiles.DEEPSEEK);
+        Outcome outcome = body().delta("{\"reasoning_content\":\"half a th\"}").decode(Profiles.DEEPSEEK);
 
         assertThat(outcome.error()).isInstanceOf(IncompleteStreamException.class)
                 .hasMessageContaining("without [DONE] or a finish_reason");
         // what arrived before the end is still delivered
         assertThat(Folded.of(outcome.events()).reasoning()).isEqualTo("half a th");
 
-        Fixtures.Outcome empty = body().decode(Profiles.DEEPSEEK);
+        Outcome empty = body().decode(Profiles.DEEPSEEK);
         assertThat(empty.error()).isInstanceOf(IncompleteStreamException.class).hasMessageContaining("before the response started");
         assertThat(empty.events()).isEmpty();
     }
 
     @Test
     void malformedJsonNamesTheEventsLineAndOffset() {
-        Fixtures.Outcome outcome = body()
+        Outcome outcome = body()
                 .delta("{\"content\":\"ok\"}")
                 .data("{\"id\":\"c1\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"trunc")
                 .decode(Profiles.OPENAI);
@@ -315,7 +317,7 @@ class ChatCompletionsStreamDecoderTest {
 
     @Test
     void nonJsonDataIsMalformed() {
-        Fixtures.Outcome outcome = body().data("hello").decode(Profiles.OPENAI);
+        Outcome outcome = body().data("hello").decode(Profiles.OPENAI);
 
         assertThat(((ProtocolException) outcome.error()).reason()).isEqualTo(ProtocolException.Reason.MALFORMED_JSON);
         assertThat(outcome.error()).hasMessageContaining("hello");
@@ -332,7 +334,7 @@ class ChatCompletionsStreamDecoderTest {
             "[{\"choices\":[]}]",
             "\"text\""})
     void wrongShapesAreUnexpectedShape(String json) {
-        Fixtures.Outcome outcome = body().data(json).decode(Profiles.OPENAI);
+        Outcome outcome = body().data(json).decode(Profiles.OPENAI);
 
         assertThat(outcome.error()).isInstanceOf(ProtocolException.class);
         ProtocolException e = (ProtocolException) outcome.error();
@@ -361,7 +363,7 @@ class ChatCompletionsStreamDecoderTest {
     @ParameterizedTest
     @ValueSource(strings = {" 42", "\n[1]", "\n\"text\"", "\nnull", " xyz", "}", "\n{\"choices\":", "\n[DONE] x"})
     void anythingButAnObjectAfterAJoinedObjectIsMalformed(String trailing) {
-        Fixtures.Outcome outcome = body().delta("{\"content\":\"ok\"}").data(CHUNK_A + trailing).decode(Profiles.OPENAI);
+        Outcome outcome = body().delta("{\"content\":\"ok\"}").data(CHUNK_A + trailing).decode(Profiles.OPENAI);
 
         assertThat(outcome.error()).isInstanceOf(ProtocolException.class);
         ProtocolException e = (ProtocolException) outcome.error();
@@ -375,7 +377,7 @@ class ChatCompletionsStreamDecoderTest {
 
     @Test
     void anErrorObjectJoinedAfterAChunkFailsAfterTheChunksEvents() {
-        Fixtures.Outcome outcome = body()
+        Outcome outcome = body()
                 .data(CHUNK_A + "\n{\"error\":{\"message\":\"Overloaded\",\"type\":\"overloaded_error\",\"code\":529}}")
                 // the failure ends the stream before the next event
                 .data(CHUNK_B)
@@ -439,7 +441,7 @@ class ChatCompletionsStreamDecoderTest {
 
     @Test
     void anErrorChunkEndsTheStreamWithTheProvidersError() {
-        Fixtures.Outcome outcome = body()
+        Outcome outcome = body()
                 .delta("{\"content\":\"partial\"}")
                 .data("{\"error\":{\"message\":\"Overloaded\",\"type\":\"overloaded_error\",\"code\":529}}")
                 .decode(Profiles.OPENROUTER);
@@ -455,7 +457,7 @@ class ChatCompletionsStreamDecoderTest {
 
     @Test
     void anErrorEventEndsTheStream() {
-        Fixtures.Outcome outcome = body()
+        Outcome outcome = body()
                 .delta("{\"reasoning\":\"x\"}")
                 .event("error", "{\"error\":{\"message\":\"boom\",\"type\":\"invalid_request_error\",\"code\":\"tool_use_failed\"}}")
                 .decode(Profiles.GROQ);

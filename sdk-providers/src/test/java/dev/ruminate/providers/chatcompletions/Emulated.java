@@ -1,5 +1,6 @@
 package dev.ruminate.providers.chatcompletions;
 
+import dev.ruminate.providers.testing.SseSplitter;
 import dev.ruminate.core.error.RuminateException;
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.http.ApiKey;

@@ -31,12 +31,29 @@ final class Recordings {
             return files.filter(Files::isRegularFile)
                     .map(file -> root.relativize(file).toString().replace('\\', '/'))
                     .filter(path -> !path.startsWith("sendback/"))
+                    .filter(Recordings::isChatCompletions)
                     .filter(path -> path.endsWith(".sse") || path.endsWith(".json"))
                     .sorted()
                     .toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * Tells a Chat Completions recording from the other APIs' ones that share the fixtures folder
+     * (Anthropic, Gemini, and the Responses-shaped DeepSeek, xAI and OpenAI streams).
+     */
+    static boolean isChatCompletions(String path) {
+        int slash = path.indexOf('/');
+        if (slash < 0) {
+            return false;
+        }
+        String dir = path.substring(0, slash);
+        return switch (dir) {
+            case "anthropic", "gemini", "openai-responses", "bedrock", "mistral", "ollama", "cohere" -> false;
+            default -> !path.contains("-responses-") && !path.endsWith(".ndjson");
+        };
     }
 
     static List<String> streams() {

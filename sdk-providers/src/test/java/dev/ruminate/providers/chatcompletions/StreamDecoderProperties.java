@@ -1,5 +1,7 @@
 package dev.ruminate.providers.chatcompletions;
 
+import dev.ruminate.providers.testing.Seeds;
+import dev.ruminate.providers.testing.Folded;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ruminate.core.event.ChatEvent;

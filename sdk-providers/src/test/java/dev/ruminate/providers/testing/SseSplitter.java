@@ -1,4 +1,4 @@
-package dev.ruminate.providers.chatcompletions;
+package dev.ruminate.providers.testing;
 
 import dev.ruminate.core.wire.SseEvent;
 import java.nio.charset.StandardCharsets;
@@ -10,12 +10,12 @@ import java.util.List;
  * comments skipped, events separated by blank lines, the last one dispatched even without one.
  * Line numbers and byte offsets are those of each event's first field, as the real decoder reports.
  */
-final class SseSplitter {
+public final class SseSplitter {
 
     private SseSplitter() {
     }
 
-    static List<SseEvent> split(String body) {
+    public static List<SseEvent> split(String body) {
         List<SseEvent> events = new ArrayList<>();
         String type = "message";
         StringBuilder data = null;

@@ -1,4 +1,4 @@
-package dev.ruminate.providers.chatcompletions;
+package dev.ruminate.providers.testing;
 
 import java.util.stream.LongStream;
 
@@ -10,7 +10,7 @@ import java.util.stream.LongStream;
  * properties and default base seed as sdk-core's test {@code Seeds}, whose test classes this module
  * does not see.
  */
-final class Seeds {
+public final class Seeds {
 
     private Seeds() {
     }
@@ -21,7 +21,7 @@ final class Seeds {
      * @param defaultTries how many cases to run when no override is given
      * @return the seeds
      */
-    static LongStream of(int defaultTries) {
+    public static LongStream of(int defaultTries) {
         long base = Long.getLong("ruminate.property.seed", 20261122L);
         int tries = Integer.getInteger("ruminate.property.tries", defaultTries);
         return LongStream.range(base, base + tries);

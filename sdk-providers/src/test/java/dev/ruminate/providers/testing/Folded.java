@@ -1,4 +1,4 @@
-package dev.ruminate.providers.chatcompletions;
+package dev.ruminate.providers.testing;
 
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.event.ContentDelta;
@@ -8,6 +8,7 @@ import dev.ruminate.core.event.ReasoningFinal;
 import dev.ruminate.core.event.ResponseCompleted;
 import dev.ruminate.core.event.ResponseStarted;
 import dev.ruminate.core.event.Seal;
+import dev.ruminate.core.event.ServerToolBlock;
 import dev.ruminate.core.event.ToolCallDelta;
 import dev.ruminate.core.event.UsageUpdate;
 import dev.ruminate.core.message.AssistantMessage;
@@ -15,6 +16,7 @@ import dev.ruminate.core.message.FinishReason;
 import dev.ruminate.core.message.Part;
 import dev.ruminate.core.message.ReasoningPart;
 import dev.ruminate.core.message.Seals;
+import dev.ruminate.core.message.ServerToolPart;
 import dev.ruminate.core.message.TextPart;
 import dev.ruminate.core.message.ToolCallPart;
 import dev.ruminate.core.message.Usage;
@@ -34,47 +36,49 @@ import org.jspecify.annotations.Nullable;
  * no delta after its {@code PartEnded}; {@code ReasoningFinal} only before the end of a reasoning
  * part; every part ended by {@code ResponseCompleted}, which is last.
  */
-final class Folded {
+public final class Folded {
 
-    enum Kind { REASONING, TEXT, TOOL }
+    public enum Kind { REASONING, TEXT, TOOL, SERVER_TOOL }
 
-    static final class PartView {
-        final int index;
-        final Kind kind;
-        final StringBuilder text = new StringBuilder();
-        final Set<String> sources = new LinkedHashSet<>();
-        final Map<Seal.Kind, String> seals = new EnumMap<>(Seal.Kind.class);
-        final List<String> sealHistory = new ArrayList<>();
-        boolean summary;
-        boolean ended;
-        int deltas;
-        @Nullable String finalText;
-        @Nullable String toolId;
-        @Nullable String toolName;
-        int toolIndex = -1;
+    public static final class PartView {
+        public final int index;
+        public final Kind kind;
+        public final StringBuilder text = new StringBuilder();
+        public final Set<String> sources = new LinkedHashSet<>();
+        public final Map<Seal.Kind, String> seals = new EnumMap<>(Seal.Kind.class);
+        public final List<String> sealHistory = new ArrayList<>();
+        public boolean summary;
+        public boolean ended;
+        public int deltas;
+        public @Nullable String finalText;
+        public @Nullable String toolId;
+        public @Nullable String toolName;
+        public int toolIndex = -1;
+        public @Nullable String blockType;
+        public @Nullable String blockJson;
 
         PartView(int index, Kind kind) {
             this.index = index;
             this.kind = kind;
         }
 
-        String text() {
+        public String text() {
             return text.toString();
         }
     }
 
-    final List<ChatEvent> events;
-    final List<PartView> parts = new ArrayList<>();
-    @Nullable ResponseStarted started;
-    @Nullable ResponseCompleted completed;
-    Usage usage = Usage.UNKNOWN;
-    int usageUpdates;
+    public final List<ChatEvent> events;
+    public final List<PartView> parts = new ArrayList<>();
+    public @Nullable ResponseStarted started;
+    public @Nullable ResponseCompleted completed;
+    public Usage usage = Usage.UNKNOWN;
+    public int usageUpdates;
 
     private Folded(List<ChatEvent> events) {
         this.events = List.copyOf(events);
     }
 
-    static Folded of(List<ChatEvent> events) {
+    public static Folded of(List<ChatEvent> events) {
         Folded f = new Folded(events);
         for (int i = 0; i < events.size(); i++) {
             f.accept(i, events.get(i));
@@ -126,6 +130,15 @@ final class Folded {
             p.toolIndex = d.toolIndex();
             p.text.append(d.argumentsDelta());
             p.deltas++;
+        } else if (event instanceof ServerToolBlock b) {
+            PartView p = part(position, event, b.part(), Kind.SERVER_TOOL, true);
+            if (p.blockJson != null) {
+                fail(position, event, "two ServerToolBlock events for one part");
+            }
+            p.blockType = b.type();
+            p.blockJson = b.json();
+            p.toolId = b.id();
+            p.toolName = b.name();
         } else if (event instanceof Seal s) {
             PartView p = part(position, event, s.part(), null, false);
             p.seals.put(s.kind(), s.value());
@@ -181,23 +194,23 @@ final class Folded {
         throw new AssertionError(why + " (event #" + position + ": " + event + ")");
     }
 
-    String kinds() {
+    public String kinds() {
         return parts.stream().map(p -> p.kind.name().toLowerCase(java.util.Locale.ROOT)).collect(Collectors.joining(","));
     }
 
-    List<PartView> ofKind(Kind kind) {
+    public List<PartView> ofKind(Kind kind) {
         return parts.stream().filter(p -> p.kind == kind).toList();
     }
 
-    String reasoning() {
+    public String reasoning() {
         return ofKind(Kind.REASONING).stream().map(PartView::text).collect(Collectors.joining());
     }
 
-    String text() {
+    public String text() {
         return ofKind(Kind.TEXT).stream().map(PartView::text).collect(Collectors.joining());
     }
 
-    PartView only(Kind kind) {
+    public PartView only(Kind kind) {
         List<PartView> list = ofKind(kind);
         if (list.size() != 1) {
             throw new AssertionError("expected one " + kind + " part, found " + list.size() + " in " + kinds());
@@ -206,7 +219,7 @@ final class Folded {
     }
 
     /** Builds the assistant message these events describe, as a reducer would, for history tests. */
-    AssistantMessage toMessage() {
+    public AssistantMessage toMessage() {
         List<Part> list = new ArrayList<>();
         for (PartView p : parts) {
             Seals seals = Seals.NONE;
@@ -218,6 +231,8 @@ final class Folded {
                         p.sources.isEmpty() ? null : p.sources.iterator().next(), seals));
                 case TEXT -> list.add(new TextPart(p.text(), seals));
                 case TOOL -> list.add(new ToolCallPart(p.toolId, p.toolName == null ? "" : p.toolName, p.text(), true, seals));
+                case SERVER_TOOL -> list.add(new ServerToolPart(p.blockType == null ? "" : p.blockType, p.toolId,
+                        p.toolName, p.blockJson == null ? "{}" : p.blockJson, seals));
             }
         }
         return new AssistantMessage(list, started == null ? null : started.provider(), started == null ? null : started.model(),
@@ -225,7 +240,7 @@ final class Folded {
                 completed == null ? null : completed.rawFinishReason(), usage);
     }
 
-    static int codePoints(String s) {
+    public static int codePoints(String s) {
         return s.codePointCount(0, s.length());
     }
 }
