@@ -25,9 +25,7 @@ final class ChatCommand {
                 Set.of("think-tags", "no-color"));
         String provider = parsed.required("provider");
         String model = parsed.required("model");
-        if (!ProviderCatalog.names().contains(provider)) {
-            throw new UsageException("unknown provider '" + provider + "'; known: " + String.join(", ", ProviderCatalog.names()));
-        }
+        ProviderCatalog.entry(provider);
         if (parsed.positional().isEmpty()) {
             throw new UsageException("chat needs a PROMPT");
         }

@@ -7,31 +7,63 @@ import dev.ruminate.providers.chatcompletions.ChatCompletionsProvider;
 import dev.ruminate.providers.chatcompletions.CompatProfile;
 import dev.ruminate.providers.chatcompletions.Profiles;
 import java.net.URI;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /** The providers the command line knows by name, and how to build a client for one. */
 final class ProviderCatalog {
 
-    private ProviderCatalog() {
-    }
-
-    static List<String> names() {
-        return Profiles.names();
+    /** Builds a client for one entry. */
+    @FunctionalInterface
+    interface Factory {
+        /**
+         * @param baseUrl where the server is
+         * @param key the API key, or null for a server that needs none
+         * @param thinkTags true to split {@code <think>} tags out of the content even if the provider does not
+         */
+        ChatProvider create(URI baseUrl, @Nullable ApiKey key, boolean thinkTags);
     }
 
     /**
-     * Builds a client.
+     * One provider name.
      *
-     * @param name a provider name from {@link #names()}
-     * @param baseUrl where the server is
-     * @param key the API key, or null for a server that needs none
-     * @param thinkTags true to split {@code <think>} tags out of the content even if the profile does not
+     * @param name what {@code --provider} takes
+     * @param defaultBaseUrl the public endpoint, or null when the user must give one
+     * @param keyOptional true for servers usually run locally without a key
+     * @param keyVariable the conventional environment variable of the key
+     * @param factory builds the client
      */
-    static ChatProvider create(String name, URI baseUrl, @Nullable ApiKey key, boolean thinkTags) {
-        ChatCompletionsProvider.Builder builder = ChatCompletionsProvider.builder(Profiles.byName(name))
-                .baseUrl(baseUrl);
+    record Entry(String name, @Nullable URI defaultBaseUrl, boolean keyOptional, String keyVariable, Factory factory) {
+    }
+
+    private static final Map<String, Entry> ENTRIES = entries();
+
+    private ProviderCatalog() {
+    }
+
+    private static Map<String, Entry> entries() {
+        List<Entry> all = new ArrayList<>();
+        for (String name : Profiles.names()) {
+            CompatProfile profile = Profiles.byName(name);
+            all.add(new Entry(name, profile.baseUrl() != null ? URI.create(profile.baseUrl()) : null,
+                    isLocal(name), keyVariable(name), (base, key, thinkTags) -> chatCompletions(profile, base, key, thinkTags)));
+        }
+        Map<String, Entry> byName = new LinkedHashMap<>();
+        for (Entry e : all) {
+            if (byName.put(e.name(), e) != null) {
+                throw new IllegalStateException("two providers named " + e.name());
+            }
+        }
+        return byName;
+    }
+
+    private static ChatProvider chatCompletions(CompatProfile profile, URI base, @Nullable ApiKey key, boolean thinkTags) {
+        ChatCompletionsProvider.Builder builder = ChatCompletionsProvider.builder(profile).baseUrl(base);
         if (key != null) {
             builder.apiKey(key);
         }
@@ -41,13 +73,7 @@ final class ProviderCatalog {
         return builder.build();
     }
 
-    static @Nullable URI defaultBaseUrl(String name) {
-        CompatProfile profile = Profiles.byName(name);
-        return profile.baseUrl() != null ? URI.create(profile.baseUrl()) : null;
-    }
-
-    /** Tells whether the provider is usually a local server that needs no key. */
-    static boolean keyOptional(String name) {
+    private static boolean isLocal(String name) {
         return switch (name) {
             case "openai-compatible", "vllm", "llamacpp", "ollama" -> true;
             default -> false;
@@ -55,12 +81,54 @@ final class ProviderCatalog {
     }
 
     /** The conventional variable for a provider's key: {@code DEEPSEEK_API_KEY}, {@code OPENROUTER_API_KEY}, … */
-    static String defaultKeyVariable(String name) {
+    private static String keyVariable(String name) {
         return switch (name) {
             case "openai-compatible", "vllm", "llamacpp", "ollama" -> "RUMINATE_API_KEY";
             case "glm" -> "ZAI_API_KEY";
             case "qwen" -> "DASHSCOPE_API_KEY";
             default -> name.toUpperCase(Locale.ROOT).replace('-', '_') + "_API_KEY";
         };
+    }
+
+    static List<String> names() {
+        return List.copyOf(ENTRIES.keySet());
+    }
+
+    /**
+     * Returns the entry of a name.
+     *
+     * @throws UsageException for an unknown name, listing the known ones
+     */
+    static Entry entry(String name) {
+        Entry entry = ENTRIES.get(Objects.requireNonNull(name, "name"));
+        if (entry == null) {
+            throw new UsageException("unknown provider '" + name + "'; known: " + String.join(", ", names()));
+        }
+        return entry;
+    }
+
+    /**
+     * Builds a client.
+     *
+     * @param name a provider name from {@link #names()}
+     * @param baseUrl where the server is
+     * @param key the API key, or null for a server that needs none
+     * @param thinkTags true to split {@code <think>} tags out of the content even if the provider does not
+     */
+    static ChatProvider create(String name, URI baseUrl, @Nullable ApiKey key, boolean thinkTags) {
+        return entry(name).factory().create(baseUrl, key, thinkTags);
+    }
+
+    static @Nullable URI defaultBaseUrl(String name) {
+        return entry(name).defaultBaseUrl();
+    }
+
+    /** Tells whether the provider is usually a local server that needs no key. */
+    static boolean keyOptional(String name) {
+        return entry(name).keyOptional();
+    }
+
+    static String defaultKeyVariable(String name) {
+        return entry(name).keyVariable();
     }
 }

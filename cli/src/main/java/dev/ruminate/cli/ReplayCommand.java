@@ -42,9 +42,7 @@ final class ReplayCommand {
         if (parsed.positional().size() != 1) {
             throw new UsageException("replay needs exactly one FILE");
         }
-        if (!ProviderCatalog.names().contains(provider)) {
-            throw new UsageException("unknown provider '" + provider + "'; known: " + String.join(", ", ProviderCatalog.names()));
-        }
+        ProviderCatalog.entry(provider);
         byte[] body = read(Path.of(parsed.positional().get(0)));
         BodyKind kind = BodyKind.detect(body);
 
