@@ -109,6 +109,10 @@ public final class ProtocolException extends RuminateException {
         /** A line or event longer than the configured limit. */
         LINE_TOO_LONG,
         /** JSON nested deeper than the configured limit. */
-        NESTING_TOO_DEEP
+        NESTING_TOO_DEEP,
+        /** A binary frame whose checksum does not match its bytes (AWS event-stream prelude or message CRC). */
+        CHECKSUM_MISMATCH,
+        /** A binary frame that breaks its format: impossible lengths, an unknown header type, or cut short. */
+        MALFORMED_FRAME
     }
 }
