@@ -21,6 +21,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
@@ -77,6 +78,7 @@ public final class HttpExchange {
     private final @Nullable String authHeader;
     private final String authPrefix;
     private final @Nullable ApiKey apiKey;
+    private final @Nullable RequestSigner signer;
     private final ErrorBodyParser errorParser;
     private final int maxBodyBytes;
     private final Clock clock;
@@ -89,6 +91,7 @@ public final class HttpExchange {
         this.authHeader = b.authHeader;
         this.authPrefix = b.authPrefix;
         this.apiKey = b.apiKey;
+        this.signer = b.signer;
         this.errorParser = b.errorParser;
         this.maxBodyBytes = b.maxBodyBytes;
         this.clock = b.clock;
@@ -122,8 +125,9 @@ public final class HttpExchange {
         Objects.requireNonNull(uri, "uri");
         Objects.requireNonNull(jsonBody, "jsonBody");
         String expected = baseType(Objects.requireNonNull(mediaType, "mediaType"));
-        return request(uri, jsonBody, mediaType)
-                .response((res, content) -> streamBody(res, content, expected))
+        return signed(uri, jsonBody, mediaType)
+                .flatMapMany(signed -> request(uri, jsonBody, mediaType, signed)
+                        .response((res, content) -> streamBody(res, content, expected)))
                 .onErrorMap(e -> !(e instanceof RuminateException), e -> failure(uri, e));
     }
 
@@ -138,14 +142,41 @@ public final class HttpExchange {
     public Mono<byte[]> post(URI uri, byte[] jsonBody) {
         Objects.requireNonNull(uri, "uri");
         Objects.requireNonNull(jsonBody, "jsonBody");
-        return request(uri, jsonBody, JSON)
-                .response(this::wholeBody)
-                .next()
+        return signed(uri, jsonBody, JSON)
+                .flatMap(signed -> request(uri, jsonBody, JSON, signed)
+                        .response(this::wholeBody)
+                        .next())
                 .onErrorMap(e -> !(e instanceof RuminateException), e -> failure(uri, e));
     }
 
-    private HttpClient.ResponseReceiver<?> request(URI uri, byte[] body, String accept) {
+    /** Asks the signer for the request's extra headers; none without a signer. */
+    private Mono<List<Map.Entry<String, String>>> signed(URI uri, byte[] body, String accept) {
+        if (signer == null) {
+            return Mono.just(List.of());
+        }
+        List<Map.Entry<String, String>> sent = new ArrayList<>(3 + headers.size());
+        sent.add(Map.entry("Host", hostHeader(uri)));
+        sent.add(Map.entry("Content-Type", JSON));
+        sent.add(Map.entry("Accept", accept));
+        for (String[] header : headers) {
+            sent.add(Map.entry(header[0], header[1]));
+        }
+        return Mono.defer(() -> signer.sign("POST", uri, List.copyOf(sent), body)).defaultIfEmpty(List.of());
+    }
+
+    /** The {@code Host} value Reactor Netty would send, set explicitly when signed so that both agree. */
+    static String hostHeader(URI uri) {
+        int port = uri.getPort();
+        boolean defaultPort = port < 0 || ("https".equalsIgnoreCase(uri.getScheme()) ? port == 443 : port == 80);
+        return defaultPort ? uri.getHost() : uri.getHost() + ":" + port;
+    }
+
+    private HttpClient.ResponseReceiver<?> request(URI uri, byte[] body, String accept,
+                                                   List<Map.Entry<String, String>> signed) {
         return client.post().uri(uri).send((req, out) -> {
+            if (signer != null) {
+                req.header(HttpHeaderNames.HOST, hostHeader(uri));
+            }
             req.header(HttpHeaderNames.CONTENT_TYPE, JSON);
             req.header(HttpHeaderNames.ACCEPT, accept);
             req.header(HttpHeaderNames.CONTENT_LENGTH, Integer.toString(body.length));
@@ -154,6 +185,9 @@ public final class HttpExchange {
             }
             if (apiKey != null && authHeader != null) {
                 req.header(authHeader, authPrefix + apiKey.reveal());
+            }
+            for (Map.Entry<String, String> header : signed) {
+                req.header(header.getKey(), header.getValue());
             }
             return out.sendByteArray(Mono.just(body));
         });
@@ -372,6 +406,7 @@ public final class HttpExchange {
         private @Nullable String authHeader;
         private String authPrefix = "";
         private @Nullable ApiKey apiKey;
+        private @Nullable RequestSigner signer;
         private ErrorBodyParser errorParser = ErrorBodyParser.standard();
         private int maxBodyBytes = 16 << 20;
         private Clock clock = Clock.systemUTC();
@@ -394,6 +429,18 @@ public final class HttpExchange {
             this.authHeader = requireHeaderText(headerName, "headerName");
             this.authPrefix = requireHeaderText(valuePrefix, "valuePrefix");
             this.apiKey = Objects.requireNonNull(key, "key");
+            return this;
+        }
+
+        /**
+         * Sets a signer that adds headers computed per request (an AWS Signature Version 4, a
+         * token fetched or refreshed per call). Its headers are sent after all others.
+         *
+         * @param requestSigner the signer
+         * @return this builder
+         */
+        public Builder signer(RequestSigner requestSigner) {
+            this.signer = Objects.requireNonNull(requestSigner, "requestSigner");
             return this;
         }
 

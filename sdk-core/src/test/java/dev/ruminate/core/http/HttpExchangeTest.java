@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.ruminate.core.error.AuthenticationException;
 import dev.ruminate.core.error.IncompleteStreamException;
 import dev.ruminate.core.error.ProtocolException;
+import dev.ruminate.core.error.ProviderError;
 import dev.ruminate.core.error.ProviderHttpException;
 import dev.ruminate.core.error.RateLimitException;
 import dev.ruminate.core.error.TransportException;
@@ -18,6 +19,9 @@ import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiFunction;
@@ -120,6 +124,59 @@ class HttpExchangeTest {
         assertThat(sent.get("Accept")).isEqualTo(SSE);
         assertThat(sent.get("X-Title")).isEqualTo("ruminate-tests");
         assertThat(body.asMono().block(WAIT)).isEqualTo("{\"model\":\"m\"}");
+    }
+
+    @Test
+    void aSignerSeesTheHeadersAndBodyAsSentAndItsHeadersAreAddedPerRequest() {
+        List<HttpHeaders> received = new CopyOnWriteArrayList<>();
+        HANDLER.set((req, res) -> req.receive().aggregate().asString().flatMap(text -> {
+            received.add(req.requestHeaders());
+            return res.header(HttpHeaderNames.CONTENT_TYPE, "application/json").sendString(Mono.just("{}")).then();
+        }));
+        List<List<Map.Entry<String, String>>> seen = new CopyOnWriteArrayList<>();
+        AtomicInteger calls = new AtomicInteger();
+        RequestSigner signer = (method, uri, headers, body) -> {
+            seen.add(headers);
+            String digest = method + " " + uri.getPath() + " " + new String(body, StandardCharsets.UTF_8);
+            return Mono.just(List.of(Map.entry("X-Signature", digest), Map.entry("X-Token", "t" + calls.incrementAndGet())));
+        };
+        HttpExchange signed = HttpExchange.builder(HttpClient.create(), "aws").header("X-Title", "t").signer(signer).build();
+
+        signed.post(uri(), json("{\"a\":1}")).block(WAIT);
+        signed.post(uri(), json("{\"a\":2}")).block(WAIT);
+
+        assertThat(seen.get(0)).containsExactly(Map.entry("Host", "127.0.0.1:" + server.port()),
+                Map.entry("Content-Type", "application/json"), Map.entry("Accept", "application/json"),
+                Map.entry("X-Title", "t"));
+        assertThat(received).hasSize(2);
+        assertThat(received.get(0).get("Host")).isEqualTo("127.0.0.1:" + server.port());
+        assertThat(received.get(0).get("X-Signature")).isEqualTo("POST /v1/chat/completions {\"a\":1}");
+        assertThat(received.get(0).get("X-Token")).isEqualTo("t1");
+        assertThat(received.get(1).get("X-Signature")).isEqualTo("POST /v1/chat/completions {\"a\":2}");
+        assertThat(received.get(1).get("X-Token")).isEqualTo("t2");
+    }
+
+    @Test
+    void aFailingSignerFailsTheCallTypedWithoutSendingIt() {
+        AtomicInteger requests = new AtomicInteger();
+        HANDLER.set((req, res) -> {
+            requests.incrementAndGet();
+            return res.sendString(Mono.just("{}"));
+        });
+        HttpExchange expired = HttpExchange.builder(HttpClient.create(), "aws")
+                .signer((method, uri, headers, body) -> Mono.error(new IllegalStateException("credentials expired")))
+                .build();
+        HttpExchange typed = HttpExchange.builder(HttpClient.create(), "aws")
+                .signer((method, uri, headers, body) -> Mono.error(
+                        new AuthenticationException("aws", 401, ProviderError.UNKNOWN, null, "no credentials")))
+                .build();
+
+        StepVerifier.create(expired.stream(uri(), json("{}"), SSE))
+                .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(TransportException.class)
+                        .hasMessageContaining("credentials expired"))
+                .verify(WAIT);
+        StepVerifier.create(typed.post(uri(), json("{}"))).expectError(AuthenticationException.class).verify(WAIT);
+        assertThat(requests).hasValue(0);
     }
 
     @Test
