@@ -35,7 +35,7 @@ public record RecordedRequest(String method, String path, Map<String, List<Strin
 
     private static final String REDACTED = "<redacted>";
     private static final List<String> SECRET_HEADERS =
-            List.of("authorization", "proxy-authorization", "x-api-key", "api-key", "x-goog-api-key");
+            List.of("authorization", "proxy-authorization", "x-api-key", "api-key", "x-goog-api-key", "x-amz-security-token");
     private static final List<String> SECRET_QUERY_PARAMETERS = List.of("key", "api-key", "api_key");
 
     /**

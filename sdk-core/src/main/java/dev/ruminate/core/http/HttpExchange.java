@@ -40,7 +40,7 @@ import reactor.netty.http.client.HttpClientResponse;
  *       {@link ErrorBodyParser}; 401 and 403 fail with {@link AuthenticationException}, 429 with
  *       {@link RateLimitException} (with {@code Retry-After}, delta-seconds or HTTP-date, or
  *       {@code retry-after-ms}), any other status with {@link ProviderHttpException}; the request
- *       id comes from {@code x-request-id} or {@code request-id};</li>
+ *       id comes from {@code x-request-id}, {@code request-id} or {@code x-amzn-RequestId};</li>
  *   <li>a 2xx response of the wrong content type: a JSON body that parses as a provider error
  *       (a streaming call answered by an error object) fails with {@link ProviderHttpException},
  *       anything else with {@link ProtocolException} {@code UNEXPECTED_CONTENT_TYPE} and an excerpt;
@@ -331,7 +331,10 @@ public final class HttpExchange {
 
     private static @Nullable String requestId(HttpHeaders h) {
         String id = h.get("x-request-id");
-        return id != null ? id : h.get("request-id");
+        if (id == null) {
+            id = h.get("request-id");
+        }
+        return id != null ? id : h.get("x-amzn-requestid");
     }
 
     private static RuminateException incomplete(Throwable e) {

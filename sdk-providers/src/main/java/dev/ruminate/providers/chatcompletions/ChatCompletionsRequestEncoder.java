@@ -3,14 +3,12 @@ package dev.ruminate.providers.chatcompletions;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.core.request.SamplingOptions;
 import dev.ruminate.core.request.ToolDefinition;
+import dev.ruminate.providers.internal.JsonWriting;
 import java.io.ByteArrayOutputStream;
 import java.util.Map;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
-import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonGenerator;
-import tools.jackson.core.JsonParser;
-import tools.jackson.core.ObjectReadContext;
 import tools.jackson.core.ObjectWriteContext;
 
 /**
@@ -55,7 +53,7 @@ final class ChatCompletionsRequestEncoder {
             ReasoningParams.write(g, profile.reasoningStyle(), request.reasoning(), taken);
             for (Map.Entry<String, @Nullable Object> extra : extras.entrySet()) {
                 g.writeName(extra.getKey());
-                JsonValues.write(g, extra.getValue());
+                JsonWriting.writeValue(g, extra.getValue());
             }
             g.writeEndObject();
         }
@@ -73,27 +71,11 @@ final class ChatCompletionsRequestEncoder {
                 g.writeStringProperty("description", tool.description());
             }
             g.writeName("parameters");
-            copySchema(g, tool);
+            JsonWriting.copyJson(g, tool.parametersSchema(), "tool " + tool.name() + " has a parameters schema that");
             g.writeEndObject();
             g.writeEndObject();
         }
         g.writeEndArray();
-    }
-
-    /** Copies the schema token by token: it is embedded as JSON, and invalid JSON is caught here. */
-    private static void copySchema(JsonGenerator g, ToolDefinition tool) {
-        try (JsonParser p = ChunkParser.JSON.createParser(ObjectReadContext.empty(), tool.parametersSchema())) {
-            if (p.nextToken() == null) {
-                throw new IllegalArgumentException("tool " + tool.name() + " has an empty parameters schema");
-            }
-            g.copyCurrentStructure(p);
-            if (p.nextToken() != null) {
-                throw new IllegalArgumentException("tool " + tool.name() + " has text after its parameters schema");
-            }
-        } catch (JacksonException e) {
-            throw new IllegalArgumentException("tool " + tool.name() + " has a parameters schema that is not valid JSON: "
-                    + e.getOriginalMessage(), e);
-        }
     }
 
     private static void writeSampling(JsonGenerator g, CompatProfile profile, SamplingOptions s, Set<String> taken) {

@@ -1,0 +1,305 @@
+package dev.ruminate.providers.bedrock;
+
+import dev.ruminate.core.message.AssistantMessage;
+import dev.ruminate.core.message.Message;
+import dev.ruminate.core.message.Part;
+import dev.ruminate.core.message.ReasoningPart;
+import dev.ruminate.core.message.SystemMessage;
+import dev.ruminate.core.message.TextPart;
+import dev.ruminate.core.message.ToolCallPart;
+import dev.ruminate.core.message.ToolResultMessage;
+import dev.ruminate.core.message.UserMessage;
+import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.core.request.ReasoningEffort;
+import dev.ruminate.core.request.ReasoningOptions;
+import dev.ruminate.core.request.SamplingOptions;
+import dev.ruminate.core.request.ToolDefinition;
+import dev.ruminate.providers.internal.JsonWriting;
+import java.io.ByteArrayOutputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.ObjectWriteContext;
+
+/**
+ * Writes a Converse request body: {@code messages}, {@code system}, {@code inferenceConfig},
+ * {@code toolConfig}, {@code additionalModelRequestFields}, then the request's extras (an extra
+ * replaces the field of its name, whole). The model is in the URL, not the body.
+ *
+ * <p>Earlier assistant turns go back as Bedrock requires, checked against requests Bedrock
+ * accepted: reasoning with a signature as {@code reasoningContent.reasoningText} {text, signature},
+ * redacted reasoning as {@code reasoningContent.redactedContent}, both unmodified and in place.
+ * Reasoning that Bedrock itself returned without a signature (DeepSeek-R1, Qwen) goes back as a
+ * text block {@code "<think>\n" + text + "\n</think>"} in its original position, as Bedrock's own
+ * clients send it; reasoning from another provider is not sent. Consecutive user-side messages
+ * (tool results, then a user text) are merged into one {@code user} message, since Converse wants
+ * the roles to alternate.
+ */
+final class BedrockRequestEncoder {
+
+    private BedrockRequestEncoder() {
+    }
+
+    static byte[] encode(String provider, ChatRequest request) {
+        Map<String, @Nullable Object> extras = request.extras();
+        Set<String> taken = extras.keySet();
+        ByteArrayOutputStream out = new ByteArrayOutputStream(512);
+        try (JsonGenerator g = JsonWriting.JSON.createGenerator(ObjectWriteContext.empty(), out)) {
+            g.writeStartObject();
+            if (!taken.contains("messages")) {
+                writeMessages(g, provider, request.messages());
+            }
+            if (!taken.contains("system")) {
+                writeSystem(g, request.messages());
+            }
+            if (!taken.contains("inferenceConfig")) {
+                writeInferenceConfig(g, request.sampling());
+            }
+            if (!request.tools().isEmpty() && !taken.contains("toolConfig")) {
+                writeTools(g, request.tools());
+            }
+            if (!taken.contains("additionalModelRequestFields")) {
+                writeReasoning(g, request.model(), request.reasoning());
+            }
+            for (Map.Entry<String, @Nullable Object> extra : extras.entrySet()) {
+                g.writeName(extra.getKey());
+                JsonWriting.writeValue(g, extra.getValue());
+            }
+            g.writeEndObject();
+        }
+        return out.toByteArray();
+    }
+
+    private static void writeMessages(JsonGenerator g, String provider, List<Message> messages) {
+        g.writeArrayPropertyStart("messages");
+        boolean userOpen = false;
+        for (Message m : messages) {
+            if (m instanceof UserMessage u) {
+                userOpen = openUser(g, userOpen);
+                g.writeStartObject();
+                g.writeStringProperty("text", u.text());
+                g.writeEndObject();
+            } else if (m instanceof ToolResultMessage r) {
+                userOpen = openUser(g, userOpen);
+                writeToolResult(g, r);
+            } else if (m instanceof AssistantMessage a) {
+                List<Part> parts = sendable(provider, a);
+                if (parts.isEmpty()) {
+                    continue;
+                }
+                userOpen = closeUser(g, userOpen);
+                g.writeStartObject();
+                g.writeStringProperty("role", "assistant");
+                g.writeArrayPropertyStart("content");
+                for (Part part : parts) {
+                    writePart(g, provider, a, part);
+                }
+                g.writeEndArray();
+                g.writeEndObject();
+            }
+        }
+        closeUser(g, userOpen);
+        g.writeEndArray();
+    }
+
+    private static boolean openUser(JsonGenerator g, boolean userOpen) {
+        if (!userOpen) {
+            g.writeStartObject();
+            g.writeStringProperty("role", "user");
+            g.writeArrayPropertyStart("content");
+        }
+        return true;
+    }
+
+    private static boolean closeUser(JsonGenerator g, boolean userOpen) {
+        if (userOpen) {
+            g.writeEndArray();
+            g.writeEndObject();
+        }
+        return false;
+    }
+
+    private static void writeToolResult(JsonGenerator g, ToolResultMessage r) {
+        g.writeStartObject();
+        g.writeObjectPropertyStart("toolResult");
+        g.writeStringProperty("toolUseId", r.toolCallId());
+        g.writeArrayPropertyStart("content");
+        g.writeStartObject();
+        g.writeStringProperty("text", r.content());
+        g.writeEndObject();
+        g.writeEndArray();
+        g.writeStringProperty("status", r.error() ? "error" : "success");
+        g.writeEndObject();
+        g.writeEndObject();
+    }
+
+    /** The parts of an earlier turn that can go back to Bedrock; empty texts are refused by the API. */
+    private static List<Part> sendable(String provider, AssistantMessage a) {
+        List<Part> out = new ArrayList<>(a.parts().size());
+        for (Part part : a.parts()) {
+            if (part instanceof ReasoningPart r) {
+                boolean sealed = r.seals().signature() != null || r.seals().redacted() != null;
+                if (sealed || (provider.equals(a.provider()) && !r.text().isEmpty())) {
+                    out.add(part);
+                }
+            } else if (part instanceof TextPart t) {
+                if (!t.text().isEmpty()) {
+                    out.add(part);
+                }
+            } else if (part instanceof ToolCallPart) {
+                out.add(part);
+            }
+        }
+        return out;
+    }
+
+    private static void writePart(JsonGenerator g, String provider, AssistantMessage a, Part part) {
+        g.writeStartObject();
+        if (part instanceof ReasoningPart r) {
+            String redacted = r.seals().redacted();
+            String signature = r.seals().signature();
+            if (redacted != null) {
+                g.writeObjectPropertyStart("reasoningContent");
+                g.writeStringProperty("redactedContent", redacted);
+                g.writeEndObject();
+            } else if (signature != null) {
+                g.writeObjectPropertyStart("reasoningContent");
+                g.writeObjectPropertyStart("reasoningText");
+                g.writeStringProperty("text", r.text());
+                g.writeStringProperty("signature", signature);
+                g.writeEndObject();
+                g.writeEndObject();
+            } else {
+                g.writeStringProperty("text", "<think>\n" + r.text() + "\n</think>");
+            }
+        } else if (part instanceof TextPart t) {
+            g.writeStringProperty("text", t.text());
+        } else if (part instanceof ToolCallPart c) {
+            g.writeObjectPropertyStart("toolUse");
+            g.writeStringProperty("toolUseId", Objects.requireNonNullElse(c.id(), ""));
+            g.writeStringProperty("name", c.name());
+            g.writeName("input");
+            if (c.arguments().isBlank()) {
+                g.writeStartObject();
+                g.writeEndObject();
+            } else {
+                JsonWriting.copyJson(g, c.arguments(), "the arguments of tool call " + c.name());
+            }
+            g.writeEndObject();
+        }
+        g.writeEndObject();
+    }
+
+    private static void writeSystem(JsonGenerator g, List<Message> messages) {
+        List<String> system = new ArrayList<>();
+        for (Message m : messages) {
+            if (m instanceof SystemMessage s) {
+                system.add(s.text());
+            }
+        }
+        if (system.isEmpty()) {
+            return;
+        }
+        g.writeArrayPropertyStart("system");
+        for (String text : system) {
+            g.writeStartObject();
+            g.writeStringProperty("text", text);
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+    }
+
+    private static void writeInferenceConfig(JsonGenerator g, SamplingOptions s) {
+        if (s.maxOutputTokens() == null && s.temperature() == null && s.topP() == null && s.stop().isEmpty()) {
+            return;
+        }
+        g.writeObjectPropertyStart("inferenceConfig");
+        if (s.maxOutputTokens() != null) {
+            g.writeNumberProperty("maxTokens", s.maxOutputTokens());
+        }
+        if (s.temperature() != null) {
+            g.writeNumberProperty("temperature", s.temperature());
+        }
+        if (s.topP() != null) {
+            g.writeNumberProperty("topP", s.topP());
+        }
+        if (!s.stop().isEmpty()) {
+            g.writeArrayPropertyStart("stopSequences");
+            for (String stop : s.stop()) {
+                g.writeString(stop);
+            }
+            g.writeEndArray();
+        }
+        g.writeEndObject();
+    }
+
+    private static void writeTools(JsonGenerator g, List<ToolDefinition> tools) {
+        g.writeObjectPropertyStart("toolConfig");
+        g.writeArrayPropertyStart("tools");
+        for (ToolDefinition tool : tools) {
+            g.writeStartObject();
+            g.writeObjectPropertyStart("toolSpec");
+            g.writeStringProperty("name", tool.name());
+            if (!tool.description().isEmpty()) {
+                g.writeStringProperty("description", tool.description());
+            }
+            g.writeObjectPropertyStart("inputSchema");
+            g.writeName("json");
+            JsonWriting.copyJson(g, tool.parametersSchema(), "tool " + tool.name() + " has a parameters schema that");
+            g.writeEndObject();
+            g.writeEndObject();
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        g.writeEndObject();
+    }
+
+    /**
+     * Claude takes Anthropic's {@code thinking} object; other families take {@code reasoning_config}
+     * with an effort level, as recorded for Qwen. An effort for Claude becomes a budget: minimal and
+     * low 1024 tokens (the API's minimum), medium 4096, high 16384, max 32768.
+     */
+    private static void writeReasoning(JsonGenerator g, String model, ReasoningOptions r) {
+        boolean claude = model.toLowerCase(Locale.ROOT).contains("anthropic.");
+        boolean off = Boolean.FALSE.equals(r.enabled()) || r.effort() == ReasoningEffort.NONE;
+        if (claude) {
+            Integer budget = r.budgetTokens() != null ? r.budgetTokens() : budgetFor(r.effort());
+            if (!off && budget == null && !Boolean.TRUE.equals(r.enabled())) {
+                return;
+            }
+            g.writeObjectPropertyStart("additionalModelRequestFields");
+            g.writeObjectPropertyStart("thinking");
+            if (off) {
+                g.writeStringProperty("type", "disabled");
+            } else {
+                g.writeStringProperty("type", "enabled");
+                g.writeNumberProperty("budget_tokens", budget != null ? budget : 1024);
+            }
+            g.writeEndObject();
+            g.writeEndObject();
+        } else if (r.effort() != null && !off) {
+            g.writeObjectPropertyStart("additionalModelRequestFields");
+            g.writeStringProperty("reasoning_config", r.effort() == ReasoningEffort.MAX ? "high"
+                    : r.effort().name().toLowerCase(Locale.ROOT));
+            g.writeEndObject();
+        }
+    }
+
+    private static @Nullable Integer budgetFor(@Nullable ReasoningEffort effort) {
+        if (effort == null) {
+            return null;
+        }
+        return switch (effort) {
+            case NONE -> null;
+            case MINIMAL, LOW -> 1024;
+            case MEDIUM -> 4096;
+            case HIGH -> 16384;
+            case MAX -> 32768;
+        };
+    }
+}

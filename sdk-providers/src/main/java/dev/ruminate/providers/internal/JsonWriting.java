@@ -1,0 +1,94 @@
+package dev.ruminate.providers.internal;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.List;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.ObjectReadContext;
+import tools.jackson.core.json.JsonFactory;
+
+/**
+ * What every provider's request encoder writes the same way: the plain Java values of a request's
+ * extras, and JSON text (a tool's schema, a tool call's arguments) embedded as JSON.
+ *
+ * <p>Stateless and thread-safe.
+ */
+public final class JsonWriting {
+
+    /** One factory for all provider codecs: thread-safe, and costly enough to share. */
+    public static final JsonFactory JSON = new JsonFactory();
+
+    private JsonWriting() {
+    }
+
+    /**
+     * Writes a plain value: null, string, boolean, number, or lists and string-keyed maps of these.
+     *
+     * @param g the generator
+     * @param value the value
+     * @throws IllegalArgumentException for any other type
+     */
+    public static void writeValue(JsonGenerator g, @Nullable Object value) {
+        if (value == null) {
+            g.writeNull();
+        } else if (value instanceof String s) {
+            g.writeString(s);
+        } else if (value instanceof Boolean b) {
+            g.writeBoolean(b);
+        } else if (value instanceof Integer || value instanceof Long || value instanceof Short || value instanceof Byte) {
+            g.writeNumber(((Number) value).longValue());
+        } else if (value instanceof Double || value instanceof Float) {
+            g.writeNumber(((Number) value).doubleValue());
+        } else if (value instanceof BigDecimal d) {
+            g.writeNumber(d);
+        } else if (value instanceof BigInteger i) {
+            g.writeNumber(i);
+        } else if (value instanceof List<?> list) {
+            g.writeStartArray();
+            for (Object item : list) {
+                writeValue(g, item);
+            }
+            g.writeEndArray();
+        } else if (value instanceof Map<?, ?> map) {
+            g.writeStartObject();
+            for (Map.Entry<?, ?> entry : map.entrySet()) {
+                if (!(entry.getKey() instanceof String key)) {
+                    throw new IllegalArgumentException("extra map keys must be strings, found " + entry.getKey());
+                }
+                g.writeName(key);
+                writeValue(g, entry.getValue());
+            }
+            g.writeEndObject();
+        } else {
+            throw new IllegalArgumentException("an extra must be a string, number, boolean, null, list or map, found "
+                    + value.getClass().getName());
+        }
+    }
+
+    /**
+     * Writes JSON text as one embedded JSON value, token by token, so that invalid JSON is caught
+     * here rather than by the provider.
+     *
+     * @param g the generator
+     * @param json the JSON text
+     * @param what names the text in error messages ({@code "tool weather's parameters schema"})
+     * @throws IllegalArgumentException if the text is empty, not JSON, or more than one value
+     */
+    public static void copyJson(JsonGenerator g, String json, String what) {
+        try (JsonParser p = JSON.createParser(ObjectReadContext.empty(), json)) {
+            if (p.nextToken() == null) {
+                throw new IllegalArgumentException(what + " is empty");
+            }
+            g.copyCurrentStructure(p);
+            if (p.nextToken() != null) {
+                throw new IllegalArgumentException(what + " has text after its JSON value");
+            }
+        } catch (JacksonException e) {
+            throw new IllegalArgumentException(what + " is not valid JSON: " + e.getOriginalMessage(), e);
+        }
+    }
+}
