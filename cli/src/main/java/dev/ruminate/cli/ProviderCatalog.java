@@ -3,6 +3,8 @@ package dev.ruminate.cli;
 import dev.ruminate.core.ChatProvider;
 import dev.ruminate.core.http.ApiKey;
 import dev.ruminate.core.think.ThinkTagOptions;
+import dev.ruminate.providers.bedrock.AwsCredentials;
+import dev.ruminate.providers.bedrock.BedrockProvider;
 import dev.ruminate.providers.chatcompletions.ChatCompletionsProvider;
 import dev.ruminate.providers.chatcompletions.CompatProfile;
 import dev.ruminate.providers.chatcompletions.Profiles;
@@ -18,15 +20,21 @@ import org.jspecify.annotations.Nullable;
 /** The providers the command line knows by name, and how to build a client for one. */
 final class ProviderCatalog {
 
+    /**
+     * How to reach a server.
+     *
+     * @param baseUrl where the server is
+     * @param key the API key (for AWS: the secret access key), or null for a server that needs none
+     * @param thinkTags true to split {@code <think>} tags out of the content even if the provider does not
+     * @param replay true when the server is the replay emulator, which checks no credentials
+     */
+    record Connection(URI baseUrl, @Nullable ApiKey key, boolean thinkTags, boolean replay) {
+    }
+
     /** Builds a client for one entry. */
     @FunctionalInterface
     interface Factory {
-        /**
-         * @param baseUrl where the server is
-         * @param key the API key, or null for a server that needs none
-         * @param thinkTags true to split {@code <think>} tags out of the content even if the provider does not
-         */
-        ChatProvider create(URI baseUrl, @Nullable ApiKey key, boolean thinkTags);
+        ChatProvider create(Connection connection);
     }
 
     /**
@@ -51,8 +59,11 @@ final class ProviderCatalog {
         for (String name : Profiles.names()) {
             CompatProfile profile = Profiles.byName(name);
             all.add(new Entry(name, profile.baseUrl() != null ? URI.create(profile.baseUrl()) : null,
-                    isLocal(name), keyVariable(name), (base, key, thinkTags) -> chatCompletions(profile, base, key, thinkTags)));
+                    isLocal(name), keyVariable(name), c -> chatCompletions(profile, c.baseUrl(), c.key(), c.thinkTags())));
         }
+        String region = awsRegion();
+        all.add(new Entry("bedrock", URI.create("https://bedrock-runtime." + region + ".amazonaws.com"), false,
+                "AWS_SECRET_ACCESS_KEY", ProviderCatalog::bedrock));
         Map<String, Entry> byName = new LinkedHashMap<>();
         for (Entry e : all) {
             if (byName.put(e.name(), e) != null) {
@@ -71,6 +82,26 @@ final class ProviderCatalog {
             builder.thinkTags(ThinkTagOptions.DEFAULT);
         }
         return builder.build();
+    }
+
+    /**
+     * Bedrock signs with AWS credentials: the replay emulator gets fixed ones, a real call reads
+     * {@code AWS_ACCESS_KEY_ID}, {@code AWS_SECRET_ACCESS_KEY} and {@code AWS_SESSION_TOKEN}. The
+     * signing region comes from a {@code bedrock-runtime.<region>.amazonaws.com} URL, else
+     * {@code AWS_REGION}.
+     */
+    private static ChatProvider bedrock(Connection c) {
+        String host = c.baseUrl().getHost() == null ? "" : c.baseUrl().getHost();
+        String region = host.startsWith("bedrock-runtime.") && host.endsWith(".amazonaws.com")
+                ? host.substring("bedrock-runtime.".length(), host.length() - ".amazonaws.com".length()) : awsRegion();
+        AwsCredentials credentials = c.replay() ? AwsCredentials.of("AKIDREPLAY", "replay-secret-not-a-secret")
+                : AwsCredentials.fromEnv();
+        return BedrockProvider.builder(region).baseUrl(c.baseUrl().toString()).credentials(credentials).build();
+    }
+
+    private static String awsRegion() {
+        String region = System.getenv("AWS_REGION");
+        return region == null || region.isBlank() ? "us-east-1" : region;
     }
 
     private static boolean isLocal(String name) {
@@ -116,7 +147,12 @@ final class ProviderCatalog {
      * @param thinkTags true to split {@code <think>} tags out of the content even if the provider does not
      */
     static ChatProvider create(String name, URI baseUrl, @Nullable ApiKey key, boolean thinkTags) {
-        return entry(name).factory().create(baseUrl, key, thinkTags);
+        return entry(name).factory().create(new Connection(baseUrl, key, thinkTags, false));
+    }
+
+    /** Builds a client for the replay emulator, which needs no real credentials. */
+    static ChatProvider forReplay(String name, URI emulator, boolean thinkTags) {
+        return entry(name).factory().create(new Connection(emulator, ApiKey.of("replay-key-not-a-secret"), thinkTags, true));
     }
 
     static @Nullable URI defaultBaseUrl(String name) {

@@ -1,7 +1,6 @@
 package dev.ruminate.cli;
 
 import dev.ruminate.core.ChatProvider;
-import dev.ruminate.core.http.ApiKey;
 import dev.ruminate.core.error.RuminateException;
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.message.AssistantMessage;
@@ -50,8 +49,7 @@ final class ReplayCommand {
         RuminateException failure = null;
         try (ProviderEmulator emulator = ProviderEmulator.start()) {
             emulator.enqueue(EmulatorResponse.replay(body, kind.contentType()));
-            ChatProvider client = ProviderCatalog.create(provider, emulator.baseUrl(), ApiKey.of("replay-key-not-a-secret"),
-                    parsed.flag("think-tags"));
+            ChatProvider client = ProviderCatalog.forReplay(provider, emulator.baseUrl(), parsed.flag("think-tags"));
             ChatRequest request = ChatRequest.builder("replay").user("replay").build();
             Flux<ChatEvent> events = kind.streaming() ? client.stream(request) : client.completeAsEvents(request);
             try {
@@ -92,6 +90,8 @@ final class ReplayCommand {
     /** What a recording holds, told from its content rather than its name. */
     enum BodyKind {
         SSE("text/event-stream", true),
+        NDJSON("application/x-ndjson", true),
+        EVENT_STREAM("application/vnd.amazon.eventstream", true),
         JSON("application/json", false);
 
         private final String contentType;
@@ -110,15 +110,53 @@ final class ReplayCommand {
             return streaming;
         }
 
-        /** A body whose first non-blank byte opens a JSON object is a non-streaming response; anything else is SSE. */
+        /**
+         * Tells the framing from the bytes: an AWS event-stream frame opens with a prelude whose
+         * CRC matches; a body of several lines that each hold one JSON object is NDJSON; one JSON
+         * object is a non-streaming response; anything else is SSE.
+         */
         static BodyKind detect(byte[] body) {
-            for (byte b : body) {
-                if (b == ' ' || b == '\n' || b == '\r' || b == '\t') {
-                    continue;
-                }
-                return b == '{' ? JSON : SSE;
+            if (isEventStream(body)) {
+                return EVENT_STREAM;
             }
-            return SSE;
+            int start = 0;
+            while (start < body.length && isSpace(body[start])) {
+                start++;
+            }
+            if (start == body.length || body[start] != '{') {
+                return SSE;
+            }
+            return isJsonLines(body, start) ? NDJSON : JSON;
+        }
+
+        private static boolean isEventStream(byte[] body) {
+            if (body.length < 16) {
+                return false;
+            }
+            java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+            crc.update(body, 0, 8);
+            long prelude = ((body[8] & 0xffL) << 24) | ((body[9] & 0xffL) << 16) | ((body[10] & 0xffL) << 8) | (body[11] & 0xffL);
+            return crc.getValue() == prelude;
+        }
+
+        /** More than one non-blank line, each starting with an object: the body is a sequence of JSON lines. */
+        private static boolean isJsonLines(byte[] body, int start) {
+            String text = new String(body, start, body.length - start, java.nio.charset.StandardCharsets.UTF_8);
+            String[] lines = text.strip().split("\n");
+            if (lines.length < 2) {
+                return false;
+            }
+            for (String line : lines) {
+                String t = line.strip();
+                if (!t.isEmpty() && (!t.startsWith("{") || !t.endsWith("}"))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        private static boolean isSpace(byte b) {
+            return b == ' ' || b == '\n' || b == '\r' || b == '\t';
         }
     }
 }

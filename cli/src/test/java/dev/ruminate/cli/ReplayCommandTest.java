@@ -48,6 +48,34 @@ class ReplayCommandTest {
     }
 
     @Test
+    void replaysTheBinaryBedrockRecordingThroughTheSignedClient() {
+        CliRun run = CliRun.of("replay", "--provider", "bedrock",
+                CliRun.fixture("bedrock/pydantic-bedrock-claude-redacted-reasoning-stream.eventstream"));
+
+        assertThat(run.status()).isZero();
+        JsonNode root = json(run);
+        assertThat(root.get("provider").stringValue()).isEqualTo("bedrock");
+        assertThat(root.get("finishReason").stringValue()).isEqualTo("stop");
+        JsonNode parts = root.get("parts");
+        assertThat(parts).hasSize(3);
+        assertThat(parts.get(0).get("type").stringValue()).isEqualTo("reasoning");
+        assertThat(parts.get(0).get("redacted").stringValue()).hasSize(1080).startsWith("RXRrRUNrZ0");
+        assertThat(parts.get(1).get("redacted").stringValue()).hasSize(752);
+        assertThat(parts.get(2).get("text").stringValue()).startsWith("I notice you've sent what appears to be ");
+        assertThat(root.get("usage").toString()).isEqualTo("{\"inputTokens\":92,\"outputTokens\":253}");
+    }
+
+    @Test
+    void replaysABedrockConverseBodyWithItsSignature() {
+        CliRun run = CliRun.of("replay", "--provider", "bedrock", "--format", "text", "--no-color",
+                CliRun.fixture("bedrock/vercel-bedrock-converse-reasoning-signature.json"));
+
+        assertThat(run.status()).isZero();
+        assertThat(run.out()).contains("reasoning (reasoningContent) [signed]", "Let me count the r's in \"strawberry\"",
+                "There are **3** r's", "matched");
+    }
+
+    @Test
     void replaysANonStreamingBodyDetectedFromItsContent() {
         CliRun run = CliRun.of("replay", "--provider", "deepseek", CliRun.fixture("deepseek/pydantic-deepseek-reasoner.json"));
 
