@@ -11,6 +11,7 @@ import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.core.request.ReasoningEffort;
 import dev.ruminate.core.request.ReasoningOptions;
 import dev.ruminate.core.request.ToolDefinition;
+import dev.ruminate.testkit.BedrockScript;
 import dev.ruminate.testkit.ChatCompletionsScript;
 import dev.ruminate.testkit.ChunkPlan;
 import dev.ruminate.testkit.EmulatorResponse;
@@ -20,6 +21,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -56,6 +58,7 @@ final class DemoCommand {
         try (ProviderEmulator emulator = ProviderEmulator.start()) {
             demo.toolLoop(emulator);
             demo.thinkTags(emulator);
+            demo.bedrock(emulator);
         }
         out.println(style.heading("demo complete"));
         return Main.OK;
@@ -126,6 +129,52 @@ final class DemoCommand {
                 .usage(20, 41, 0)
                 .toResponse()));
         turn(perplexity, ChatRequest.builder("sonar-reasoning-pro").user("How far away is the Moon?").build());
+    }
+
+    /** Claude on Bedrock: signed reasoning in binary event-stream frames, sent back byte for byte in the tool loop. */
+    private void bedrock(ProviderEmulator emulator) {
+        section("3. Claude on Amazon Bedrock (ConverseStream): binary event-stream frames, a SigV4-signed request, "
+                + "a signed reasoning block");
+        ChatProvider bedrock = ProviderCatalog.forReplay("bedrock", emulator.baseUrl(), false);
+        String model = "us.anthropic.claude-sonnet-4-20250514-v1:0";
+        emulator.enqueue(paced(BedrockScript.create()
+                .reasoning("Tomorrow's forecast for Lisbon decides this; I'll call get_weather.", "EqQBCkYIBxAB-demo-signature")
+                .toolUse("tooluse_lisbon", "get_weather", "{\"city\":\"Lisbon\"}")
+                .stopReason("tool_use").usage(388, 72).tokensOf(6)
+                .toResponse()));
+        List<Message> history = new ArrayList<>();
+        history.add(Message.user("Do I need sunscreen in Lisbon tomorrow?"));
+        ChatRequest.Builder first = ChatRequest.builder(model).messages(history).tool(WEATHER)
+                .reasoning(ReasoningOptions.budget(2048));
+        AssistantMessage assistant = turn(bedrock, first.build()).message();
+        out.println(style.note("  signed with: " + signatureScheme(emulator.requests().get(emulator.requests().size() - 1)
+                .header("Authorization"))));
+        history.add(assistant);
+        for (ToolCallPart call : assistant.toolCalls()) {
+            String result = "{\"city\":\"Lisbon\",\"uv_index\":8,\"sky\":\"clear\"}";
+            out.println(style.tool("  ← the application runs " + call.name() + call.arguments() + " = " + result));
+            history.add(Message.toolResult(call.id() != null ? call.id() : call.name(), result));
+        }
+        emulator.enqueue(paced(BedrockScript.create()
+                .reasoning("UV index 8 is very high.", "EqQBCkYIBxAB-demo-signature-2")
+                .text("Yes: the UV index in Lisbon tomorrow is 8 (very high) under clear skies. Use SPF 30+.")
+                .usage(503, 44).tokensOf(6)
+                .toResponse()));
+        int before = emulator.requests().size();
+        turn(bedrock, ChatRequest.builder(model).messages(history).tool(WEATHER).reasoning(ReasoningOptions.budget(2048)).build());
+        out.println(style.heading("  turn 2's assistant message as sent: the reasoning text and its signature, unmodified, "
+                + "before the toolUse (Bedrock rejects a tool loop without them):"));
+        out.println(style.tool(indent(PRETTY.writeValueAsString(
+                PRETTY.readTree(emulator.requests().get(before).body()).get("messages").get(1)))));
+    }
+
+    /** The scheme and scope of an AWS Authorization header, without its signature. */
+    private static String signatureScheme(@Nullable String authorization) {
+        if (authorization == null) {
+            return "(none)";
+        }
+        int signature = authorization.indexOf(", Signature=");
+        return signature < 0 ? authorization : authorization.substring(0, signature) + ", Signature=…";
     }
 
     private ChatResult turn(ChatProvider provider, ChatRequest request) {

@@ -30,6 +30,16 @@ class DemoCommandTest {
         // Reasoning is shown before the answer in each turn.
         assertThat(out.indexOf("Forecast: light rain")).isLessThan(out.indexOf("Yes — pack"));
         assertThat(out).doesNotContain("demo-key-not-a-secret");
+        // Bedrock: a signed request, and the signed reasoning block back before the toolUse in turn 2.
+        String bedrock = out.substring(out.indexOf("Amazon Bedrock"));
+        assertThat(bedrock).contains("thinking (reasoningContent)")
+                .contains("→ tool call get_weather {\"city\":\"Lisbon\"}")
+                .contains("signed with: AWS4-HMAC-SHA256 Credential=AKIDREPLAY/")
+                .contains("Use SPF 30+.");
+        String sentBack = bedrock.substring(bedrock.indexOf("turn 2's assistant message as sent"));
+        assertThat(sentBack.indexOf("\"signature\" : \"EqQBCkYIBxAB-demo-signature\""))
+                .isPositive().isLessThan(sentBack.indexOf("\"toolUse\""));
+        assertThat(out).doesNotContain("replay-secret-not-a-secret");
     }
 
     @Test
