@@ -17,6 +17,7 @@ module dev.ruminate.core {
     exports dev.ruminate.core;
     exports dev.ruminate.core.error;
     exports dev.ruminate.core.event;
+    exports dev.ruminate.core.history;
     exports dev.ruminate.core.http;
     exports dev.ruminate.core.message;
     exports dev.ruminate.core.reduce;

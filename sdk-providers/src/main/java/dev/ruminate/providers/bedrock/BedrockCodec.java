@@ -1,6 +1,7 @@
 package dev.ruminate.providers.bedrock;
 
 import dev.ruminate.core.event.ChatEvent;
+import dev.ruminate.core.history.HistoryPolicy;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.core.wire.EventStreamMessage;
 import java.util.Objects;
@@ -67,15 +68,30 @@ public final class BedrockCodec {
      * URL).
      *
      * @param provider the provider name: reasoning that this provider returned without a signature
-     *     goes back as think-tagged text, reasoning from any other provider is not sent
+     *     goes back as think-tagged text; other providers' turns lose their reasoning and opaque state
      * @param request the request
      * @return the UTF-8 JSON body
      * @throws IllegalArgumentException if a tool's schema or a tool call's arguments are not valid
      *     JSON, or an extra's value is not a plain JSON value
      */
     public static byte[] encodeRequest(String provider, ChatRequest request) {
+        return encodeRequest(provider, request, HistoryPolicy.DEFAULT);
+    }
+
+    /**
+     * Encodes a request body, sending earlier turns back under a history policy.
+     *
+     * @param provider the provider name; turns of any other provider lose their opaque state
+     * @param request the request
+     * @param policy the retention of reasoning (default {@link dev.ruminate.core.history.Retention#ALL})
+     *     and the handling of other providers' reasoning
+     * @return the UTF-8 JSON body
+     * @throws IllegalArgumentException as {@link #encodeRequest(String, ChatRequest)}
+     */
+    public static byte[] encodeRequest(String provider, ChatRequest request, HistoryPolicy policy) {
         Objects.requireNonNull(provider, "provider");
         Objects.requireNonNull(request, "request");
-        return BedrockRequestEncoder.encode(provider, request);
+        Objects.requireNonNull(policy, "policy");
+        return BedrockRequestEncoder.encode(provider, request, policy);
     }
 }

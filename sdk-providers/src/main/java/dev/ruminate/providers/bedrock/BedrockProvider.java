@@ -3,6 +3,7 @@ package dev.ruminate.providers.bedrock;
 import dev.ruminate.core.ChatProvider;
 import dev.ruminate.core.error.InvalidRequestException;
 import dev.ruminate.core.event.ChatEvent;
+import dev.ruminate.core.history.HistoryPolicy;
 import dev.ruminate.core.http.HttpExchange;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.core.wire.EventStreams;
@@ -52,6 +53,7 @@ public final class BedrockProvider implements ChatProvider {
     private final URI base;
     private final HttpExchange exchange;
     private final WireLimits limits;
+    private final HistoryPolicy history;
 
     private BedrockProvider(Builder b) {
         this.name = b.name;
@@ -66,6 +68,7 @@ public final class BedrockProvider implements ChatProvider {
                 .readTimeout(b.readTimeout)
                 .build();
         this.limits = b.limits;
+        this.history = b.history;
     }
 
     /**
@@ -122,7 +125,7 @@ public final class BedrockProvider implements ChatProvider {
 
     private byte[] encode(ChatRequest request) {
         try {
-            return BedrockCodec.encodeRequest(name, request);
+            return BedrockCodec.encodeRequest(name, request, history);
         } catch (IllegalArgumentException e) {
             throw new InvalidRequestException(name, String.valueOf(e.getMessage()), e);
         }
@@ -148,6 +151,7 @@ public final class BedrockProvider implements ChatProvider {
         private WireLimits limits = WireLimits.DEFAULT;
         private Duration readTimeout = DEFAULT_READ_TIMEOUT;
         private Clock clock = Clock.systemUTC();
+        private HistoryPolicy history = HistoryPolicy.DEFAULT;
 
         private Builder(String region) {
             this.region = Objects.requireNonNull(region, "region");
@@ -253,6 +257,18 @@ public final class BedrockProvider implements ChatProvider {
                 throw new IllegalArgumentException("readTimeout must be positive, was " + timeout);
             }
             this.readTimeout = timeout;
+            return this;
+        }
+
+        /**
+         * Sets how earlier turns go back: the retention of reasoning (default: all turns) and what
+         * happens to other providers' reasoning (default: dropped).
+         *
+         * @param policy the policy
+         * @return this builder
+         */
+        public Builder history(HistoryPolicy policy) {
+            this.history = Objects.requireNonNull(policy, "policy");
             return this;
         }
 

@@ -1,5 +1,8 @@
 package dev.ruminate.providers.bedrock;
 
+import dev.ruminate.core.history.History;
+import dev.ruminate.core.history.HistoryPolicy;
+import dev.ruminate.core.history.Retention;
 import dev.ruminate.core.message.AssistantMessage;
 import dev.ruminate.core.message.Message;
 import dev.ruminate.core.message.Part;
@@ -36,7 +39,9 @@ import tools.jackson.core.ObjectWriteContext;
  * redacted reasoning as {@code reasoningContent.redactedContent}, both unmodified and in place.
  * Reasoning that Bedrock itself returned without a signature (DeepSeek-R1, Qwen) goes back as a
  * text block {@code "<think>\n" + text + "\n</think>"} in its original position, as Bedrock's own
- * clients send it; reasoning from another provider is not sent. Consecutive user-side messages
+ * clients send it. Turns from other providers and the retention of reasoning are handled first by
+ * {@link History#prepare} under the request's {@link HistoryPolicy} (default retention:
+ * {@link Retention#ALL}): another provider's signatures never reach Bedrock. Consecutive user-side messages
  * (tool results, then a user text) are merged into one {@code user} message, since Converse wants
  * the roles to alternate.
  */
@@ -45,14 +50,17 @@ final class BedrockRequestEncoder {
     private BedrockRequestEncoder() {
     }
 
-    static byte[] encode(String provider, ChatRequest request) {
+    /** Bedrock's default: every turn keeps its reasoning, as the accepted requests show; Claude filters old turns itself. */
+    static final Retention DEFAULT_RETENTION = Retention.ALL;
+
+    static byte[] encode(String provider, ChatRequest request, HistoryPolicy policy) {
         Map<String, @Nullable Object> extras = request.extras();
         Set<String> taken = extras.keySet();
         ByteArrayOutputStream out = new ByteArrayOutputStream(512);
         try (JsonGenerator g = JsonWriting.JSON.createGenerator(ObjectWriteContext.empty(), out)) {
             g.writeStartObject();
             if (!taken.contains("messages")) {
-                writeMessages(g, provider, request.messages());
+                writeMessages(g, History.prepare(request.messages(), provider, policy, DEFAULT_RETENTION));
             }
             if (!taken.contains("system")) {
                 writeSystem(g, request.messages());
@@ -75,7 +83,7 @@ final class BedrockRequestEncoder {
         return out.toByteArray();
     }
 
-    private static void writeMessages(JsonGenerator g, String provider, List<Message> messages) {
+    private static void writeMessages(JsonGenerator g, List<Message> messages) {
         g.writeArrayPropertyStart("messages");
         boolean userOpen = false;
         for (Message m : messages) {
@@ -88,7 +96,7 @@ final class BedrockRequestEncoder {
                 userOpen = openUser(g, userOpen);
                 writeToolResult(g, r);
             } else if (m instanceof AssistantMessage a) {
-                List<Part> parts = sendable(provider, a);
+                List<Part> parts = sendable(a);
                 if (parts.isEmpty()) {
                     continue;
                 }
@@ -97,7 +105,7 @@ final class BedrockRequestEncoder {
                 g.writeStringProperty("role", "assistant");
                 g.writeArrayPropertyStart("content");
                 for (Part part : parts) {
-                    writePart(g, provider, a, part);
+                    writePart(g, part);
                 }
                 g.writeEndArray();
                 g.writeEndObject();
@@ -138,13 +146,16 @@ final class BedrockRequestEncoder {
         g.writeEndObject();
     }
 
-    /** The parts of an earlier turn that can go back to Bedrock; empty texts are refused by the API. */
-    private static List<Part> sendable(String provider, AssistantMessage a) {
+    /**
+     * The parts of an earlier turn that can go back to Bedrock, after {@link History#prepare} removed
+     * other providers' state: empty texts are refused by the API, and reasoning needs text or a seal.
+     */
+    private static List<Part> sendable(AssistantMessage a) {
         List<Part> out = new ArrayList<>(a.parts().size());
         for (Part part : a.parts()) {
             if (part instanceof ReasoningPart r) {
                 boolean sealed = r.seals().signature() != null || r.seals().redacted() != null;
-                if (sealed || (provider.equals(a.provider()) && !r.text().isEmpty())) {
+                if (sealed || !r.text().isEmpty()) {
                     out.add(part);
                 }
             } else if (part instanceof TextPart t) {
@@ -158,7 +169,7 @@ final class BedrockRequestEncoder {
         return out;
     }
 
-    private static void writePart(JsonGenerator g, String provider, AssistantMessage a, Part part) {
+    private static void writePart(JsonGenerator g, Part part) {
         g.writeStartObject();
         if (part instanceof ReasoningPart r) {
             String redacted = r.seals().redacted();

@@ -133,6 +133,40 @@ class BedrockRequestEncoderTest {
     }
 
     @Test
+    void anotherProvidersSignatureNeverReachesBedrockAndItsReasoningCanGoAsTaggedText() {
+        AssistantMessage anthropic = new AssistantMessage(List.of(
+                new ReasoningPart("Signed elsewhere.", false, "thinking",
+                        Seals.NONE.with(dev.ruminate.core.event.Seal.Kind.SIGNATURE, "anthropic-direct-signature")),
+                new TextPart("Paris.", Seals.NONE)), "anthropic", "claude-sonnet-4", FinishReason.STOP, "end_turn",
+                Usage.UNKNOWN);
+        ChatRequest request = ChatRequest.builder("us.anthropic.claude-sonnet-4-20250514-v1:0")
+                .user("Capital of France?").message(anthropic).user("And Italy?").build();
+
+        String dropped = new String(BedrockCodec.encodeRequest("bedrock", request), StandardCharsets.UTF_8);
+        JsonNode tagged = JSON.readTree(BedrockCodec.encodeRequest("bedrock", request,
+                dev.ruminate.core.history.HistoryPolicy.DEFAULT.withForeignReasoning(
+                        dev.ruminate.core.history.ForeignReasoning.AS_TAGGED_TEXT)));
+
+        assertThat(dropped).doesNotContain("anthropic-direct-signature").doesNotContain("Signed elsewhere.");
+        assertThat(tagged.get("messages").get(1).toString()).isEqualTo("{\"role\":\"assistant\",\"content\":["
+                + "{\"text\":\"<think>\\nSigned elsewhere.\\n</think>\"},{\"text\":\"Paris.\"}]}");
+    }
+
+    @Test
+    void toolLoopRetentionDropsReasoningOfFinishedTurns() {
+        String model = "us.anthropic.claude-sonnet-4-20250514-v1:0";
+        AssistantMessage earlier = turn1("pydantic-bedrock-claude-reasoning-multiturn.turn1.json", model);
+        ChatRequest request = ChatRequest.builder(model).user("q1").message(earlier).user("q2").build();
+
+        JsonNode sent = JSON.readTree(BedrockCodec.encodeRequest("bedrock", request,
+                dev.ruminate.core.history.HistoryPolicy.DEFAULT.withRetention(dev.ruminate.core.history.Retention.TOOL_LOOP)));
+
+        JsonNode content = sent.get("messages").get(1).get("content");
+        assertThat(content).hasSize(1);
+        assertThat(content.get(0).has("text")).isTrue();
+    }
+
+    @Test
     void toolResultsAndAFollowingUserTextShareOneUserMessage() {
         AssistantMessage calls = new AssistantMessage(List.of(
                 new ToolCallPart("t1", "a", "{\"x\":1}", true, Seals.NONE),

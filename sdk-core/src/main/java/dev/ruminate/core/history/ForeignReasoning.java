@@ -1,0 +1,18 @@
+package dev.ruminate.core.history;
+
+/**
+ * What a request does with the reasoning text of turns another provider produced. Opaque state
+ * (signatures, encrypted content, redacted data, item ids) from another provider is always
+ * dropped, whatever this says: it is only valid where it was made.
+ *
+ * @since 0.1
+ */
+public enum ForeignReasoning {
+    /** The other provider's reasoning is not sent. */
+    DROP,
+    /**
+     * The other provider's reasoning is sent as ordinary answer text wrapped in
+     * {@code <think>…</think>}, in its place in the turn, so the next model can read it.
+     */
+    AS_TAGGED_TEXT
+}
