@@ -145,13 +145,14 @@ public final class OllamaScript {
      * Adds a whole tool call without an id, in a line of its own.
      *
      * @param name the function name
-     * @param argumentsJson the arguments, a JSON object written into the line as is (it must be valid JSON)
+     * @param argumentsJson the arguments, a JSON object written into the line as is (it must be valid
+     *     JSON, on one line)
      * @return this script
+     * @throws IllegalArgumentException if the arguments hold a line break
      * @since 0.1
      */
     public OllamaScript toolCall(String name, String argumentsJson) {
-        steps.add(new ToolCall(null, Objects.requireNonNull(name, "name"),
-                Objects.requireNonNull(argumentsJson, "argumentsJson")));
+        steps.add(new ToolCall(null, Objects.requireNonNull(name, "name"), oneLine(argumentsJson)));
         return this;
     }
 
@@ -160,14 +161,24 @@ public final class OllamaScript {
      *
      * @param id the call id
      * @param name the function name
-     * @param argumentsJson the arguments, a JSON object written into the line as is
+     * @param argumentsJson the arguments, a JSON object written into the line as is, on one line
      * @return this script
+     * @throws IllegalArgumentException if the arguments hold a line break
      * @since 0.1
      */
     public OllamaScript toolCall(String id, String name, String argumentsJson) {
         steps.add(new ToolCall(Objects.requireNonNull(id, "id"), Objects.requireNonNull(name, "name"),
-                Objects.requireNonNull(argumentsJson, "argumentsJson")));
+                oneLine(argumentsJson)));
         return this;
+    }
+
+    /** A line break would end the NDJSON line: Ollama never writes one inside a value. */
+    private static String oneLine(String argumentsJson) {
+        if (argumentsJson.indexOf('\n') >= 0 || argumentsJson.indexOf('\r') >= 0) {
+            throw new IllegalArgumentException("arguments go inside one NDJSON line: no line breaks, got "
+                    + argumentsJson);
+        }
+        return argumentsJson;
     }
 
     /**
