@@ -22,7 +22,7 @@ import reactor.core.publisher.Flux;
  * {@link dev.ruminate.core.event.ReasoningDelta}s with source {@code thinking}; the answer
  * ({@code message.content}, or {@code response}) {@link dev.ruminate.core.event.ContentDelta}s; each
  * whole tool call one {@link dev.ruminate.core.event.ToolCallDelta} whose arguments are the exact
- * JSON text of the wire's arguments object; the {@code done} line a
+ * JSON text of the wire's arguments object (calls numbered in order of arrival); the {@code done} line a
  * {@link dev.ruminate.core.event.UsageUpdate} (input {@code prompt_eval_count}, output
  * {@code eval_count}) and the {@link dev.ruminate.core.event.ResponseCompleted} ({@code TOOL_CALLS}
  * when a tool was called, else from {@code done_reason}). Ollama sends no response id.

@@ -18,7 +18,9 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>A new part opens whenever output changes kind (thinking, answer text), so thinking after text
  * is a new reasoning part. Tool calls arrive whole: each is one part with one
- * {@link ToolCallDelta} (id, name and the complete arguments), ended at once. Within a line,
+ * {@link ToolCallDelta} (id, name and the complete arguments), ended at once, numbered 0, 1, 2… in
+ * order of arrival: a whole call needs no index to be assembled, and how the wire's
+ * {@code function.index} counts across lines is not documented, so it is not relied on. Within a line,
  * thinking comes before content and content before tool calls, the order a model produces them.
  * The {@code done} line ends every part and adds usage ({@code prompt_eval_count} as input,
  * {@code eval_count} as output; Ollama reports no reasoning count) and the completion:
@@ -79,10 +81,8 @@ final class OllamaEventAssembler {
         for (OllamaLine.ToolCall call : line.toolCalls) {
             endCurrent(out);
             int part = nextPart++;
-            int toolIndex = call.index() >= 0 ? call.index() : nextToolIndex;
-            nextToolIndex = Math.max(nextToolIndex, toolIndex + 1);
             toolsSeen = true;
-            out.add(new ToolCallDelta(part, toolIndex, blankToNull(call.id()), blankToNull(call.name()),
+            out.add(new ToolCallDelta(part, nextToolIndex++, blankToNull(call.id()), blankToNull(call.name()),
                     call.arguments()));
             out.add(new PartEnded(part));
         }

@@ -42,8 +42,7 @@ final class OllamaLine {
      * @param name the function name, or null when missing
      * @param arguments the exact JSON text of {@code function.arguments} (an object on the wire; a
      *     string value is taken as the text it holds), empty when absent
-     * @param index the call's {@code function.index}, or -1 when absent
      */
-    record ToolCall(@Nullable String id, @Nullable String name, String arguments, int index) {
+    record ToolCall(@Nullable String id, @Nullable String name, String arguments) {
     }
 }

@@ -108,13 +108,11 @@ final class OllamaLineParser {
         String id = null;
         String name = null;
         String arguments = "";
-        int index = -1;
         String field;
         while ((field = p.nextName()) != null) {
             JsonToken v = p.nextToken();
             switch (field) {
                 case "id" -> id = text(p, v);
-                case "index" -> index = v == JsonToken.VALUE_NUMBER_INT ? p.getIntValue() : index;
                 case "function" -> {
                     if (v == JsonToken.VALUE_NULL) {
                         continue;
@@ -127,7 +125,6 @@ final class OllamaLineParser {
                         JsonToken fv = p.nextToken();
                         switch (fn) {
                             case "name" -> name = text(p, fv);
-                            case "index" -> index = fv == JsonToken.VALUE_NUMBER_INT ? p.getIntValue() : index;
                             case "arguments" -> arguments = arguments(p, fv, bytes);
                             default -> p.skipChildren();
                         }
@@ -136,7 +133,7 @@ final class OllamaLineParser {
                 default -> p.skipChildren();
             }
         }
-        line.toolCalls.add(new OllamaLine.ToolCall(id, name, arguments, index));
+        line.toolCalls.add(new OllamaLine.ToolCall(id, name, arguments));
     }
 
     /** Returns the exact wire text of an object or array; the text of a string; "" for null. */

@@ -68,8 +68,8 @@ class OllamaCodecTest {
         assertThat(tools.get(0).deltas).isEqualTo(1);
         assertThat(tools.get(1).toolName).isEqualTo("get_time");
         assertThat(tools.get(1).toolId).isEqualTo("call_9");
-        // the script numbers calls within their line: both are index 0 on the wire
-        assertThat(tools.get(1).toolIndex).isZero();
+        // both are index 0 on the wire, which counts within a line: calls are numbered in order
+        assertThat(tools.get(1).toolIndex).isEqualTo(1);
         assertThat(tools.get(1).text()).isEqualTo("{}");
         assertThat(f.completed.finishReason()).isEqualTo(FinishReason.TOOL_CALLS);
         assertThat(f.completed.rawFinishReason()).isEqualTo("stop");
