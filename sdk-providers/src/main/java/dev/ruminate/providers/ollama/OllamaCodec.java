@@ -86,6 +86,13 @@ public final class OllamaCodec {
      * from the reasoning options, {@code options} from the sampling options ({@code num_predict} for
      * the output limit), then the extras, which replace any field of the same name.
      *
+     * <p>{@code think}: {@code false} when reasoning is disabled or the effort is {@code NONE}; the
+     * level {@code "low"}, {@code "medium"} or {@code "high"} for any other effort ({@code MINIMAL} →
+     * low, {@code MAX} → high), which gpt-oss models take (string levels are documented by third
+     * parties only, not verified against Ollama; ask with {@code enabled} and no effort for
+     * {@code true}, which every thinking model takes); {@code true} when reasoning is enabled or a
+     * budget is given without an effort; absent for the default options.
+     *
      * @param provider the provider name that marks assistant messages as Ollama's own
      * @param request the request
      * @param stream true for a streaming call
