@@ -225,6 +225,17 @@ class OllamaProviderTest {
     }
 
     @Test
+    void aLineLongerThanTheWireLimitIsAProtocolError() {
+        emulator.enqueue(OllamaScript.create().content("x".repeat(300)).tokensOf(300).toResponse());
+
+        RuminateException error = Ollama.reduce(provider().wireLimits(new dev.ruminate.core.wire.WireLimits(256, 256))
+                .build().stream(CHAT)).failed();
+
+        assertThat(error).isInstanceOf(ProtocolException.class);
+        assertThat(((ProtocolException) error).reason()).isEqualTo(ProtocolException.Reason.LINE_TOO_LONG);
+    }
+
+    @Test
     void aStreamOfTheWrongContentTypeIsAProtocolError() {
         RuminateException error = stream(EmulatorResponse.sse("data: {}\n\n")).failed();
 
