@@ -49,6 +49,7 @@ public final class ChatCompletionsScript {
     private List<String> reasoningFields = List.of("reasoning_content");
     private int tokenSize = 4;
     private boolean wholeToolCalls;
+    private boolean thinkingChunks;
     private @Nullable String finishReason = "stop";
     private @Nullable Usage usage;
     private boolean usageOnFinishChunk;
@@ -196,6 +197,23 @@ public final class ChatCompletionsScript {
      */
     public ChatCompletionsScript wholeToolCalls(boolean value) {
         this.wholeToolCalls = value;
+        return this;
+    }
+
+    /**
+     * Chooses Mistral's content chunks (Magistral and the adjustable-reasoning models): reasoning
+     * deltas become {@code "content":[{"type":"thinking","thinking":[{"type":"text","text":…}]}]}
+     * instead of the reasoning fields, and answer deltas {@code "content":[{"type":"text","text":…}]};
+     * the non-streaming message's {@code content} is the array of one thinking chunk (all reasoning)
+     * and one text chunk (all answer text).
+     *
+     * @param value true for thinking chunks; false (the default) for reasoning fields and string content
+     * @return this script
+     * @see <a href="https://docs.mistral.ai/capabilities/reasoning/">Mistral reasoning</a>
+     * @since 0.1
+     */
+    public ChatCompletionsScript thinkingChunks(boolean value) {
+        this.thinkingChunks = value;
         return this;
     }
 
@@ -392,6 +410,10 @@ public final class ChatCompletionsScript {
 
     boolean wholeToolCalls() {
         return wholeToolCalls;
+    }
+
+    boolean thinkingChunks() {
+        return thinkingChunks;
     }
 
     @Nullable String finishReason() {

@@ -38,6 +38,13 @@ final class ChatCompletionsWriter {
             if (step instanceof ScriptStep.Reasoning reasoning) {
                 for (String piece : pieces(reasoning.text())) {
                     chunks.add(chunk(delta -> {
+                        if (script.thinkingChunks()) {
+                            delta.writeName("content");
+                            delta.writeStartArray();
+                            thinkingChunk(delta, piece);
+                            delta.writeEndArray();
+                            return;
+                        }
                         for (String field : script.reasoningFields()) {
                             delta.writeStringProperty(field, piece);
                         }
@@ -45,7 +52,16 @@ final class ChatCompletionsWriter {
                 }
             } else if (step instanceof ScriptStep.Content content) {
                 for (String piece : pieces(content.text())) {
-                    chunks.add(chunk(delta -> delta.writeStringProperty("content", piece), null, false));
+                    chunks.add(chunk(delta -> {
+                        if (script.thinkingChunks()) {
+                            delta.writeName("content");
+                            delta.writeStartArray();
+                            textChunk(delta, piece);
+                            delta.writeEndArray();
+                        } else {
+                            delta.writeStringProperty("content", piece);
+                        }
+                    }, null, false));
                 }
             } else if (step instanceof ScriptStep.ToolCall call) {
                 addToolCall(chunks, toolIndex++, call);
@@ -118,8 +134,20 @@ final class ChatCompletionsWriter {
             json.writeName("message");
             json.writeStartObject();
             json.writeStringProperty("role", "assistant");
-            stringOrNull(json, "content", withContent ? content.toString() : null);
-            if (withReasoning) {
+            if (script.thinkingChunks() && (withReasoning || withContent)) {
+                json.writeName("content");
+                json.writeStartArray();
+                if (withReasoning) {
+                    thinkingChunk(json, reasoning.toString());
+                }
+                if (withContent) {
+                    textChunk(json, content.toString());
+                }
+                json.writeEndArray();
+            } else {
+                stringOrNull(json, "content", withContent ? content.toString() : null);
+            }
+            if (withReasoning && !script.thinkingChunks()) {
                 for (String field : script.reasoningFields()) {
                     json.writeStringProperty(field, reasoning.toString());
                 }
@@ -271,6 +299,23 @@ final class ChatCompletionsWriter {
             start = end;
         }
         return pieces;
+    }
+
+    private static void thinkingChunk(JsonGenerator json, String text) {
+        json.writeStartObject();
+        json.writeStringProperty("type", "thinking");
+        json.writeName("thinking");
+        json.writeStartArray();
+        textChunk(json, text);
+        json.writeEndArray();
+        json.writeEndObject();
+    }
+
+    private static void textChunk(JsonGenerator json, String text) {
+        json.writeStartObject();
+        json.writeStringProperty("type", "text");
+        json.writeStringProperty("text", text);
+        json.writeEndObject();
     }
 
     private static void stringOrNull(JsonGenerator json, String name, @Nullable String value) {

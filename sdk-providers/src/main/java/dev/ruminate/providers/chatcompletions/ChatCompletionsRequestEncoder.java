@@ -50,7 +50,7 @@ final class ChatCompletionsRequestEncoder {
                 }
             }
             writeSampling(g, profile, request.sampling(), taken);
-            ReasoningParams.write(g, profile.reasoningStyle(), request.reasoning(), taken);
+            ReasoningParams.write(g, profile.reasoningStyle(), request.reasoning(), request.model(), taken);
             for (Map.Entry<String, @Nullable Object> extra : extras.entrySet()) {
                 g.writeName(extra.getKey());
                 JsonWriting.writeValue(g, extra.getValue());

@@ -99,6 +99,7 @@ final class MessagesWriter {
         List<ReasoningPart> detailParts = new ArrayList<>();
         List<ToolCallPart> calls = new ArrayList<>();
         boolean afterThink = false;
+        boolean thinkingChunks = false;
         for (Part part : a.parts()) {
             if (part instanceof ReasoningPart r) {
                 switch (mode) {
@@ -114,6 +115,7 @@ final class MessagesWriter {
                         }
                     }
                     case REASONING_DETAILS -> detailParts.add(r);
+                    case THINKING_CHUNKS -> thinkingChunks |= !r.text().isEmpty();
                     case DROP -> { }
                 }
             } else if (part instanceof TextPart t) {
@@ -130,7 +132,9 @@ final class MessagesWriter {
         }
         g.writeStartObject();
         g.writeStringProperty("role", "assistant");
-        if (content.length() == 0 && !calls.isEmpty()) {
+        if (thinkingChunks) {
+            writeChunks(g, a);
+        } else if (content.length() == 0 && !calls.isEmpty()) {
             g.writeNullProperty("content");
         } else {
             g.writeStringProperty("content", content.toString());
@@ -160,6 +164,44 @@ final class MessagesWriter {
             g.writeEndArray();
         }
         g.writeEndObject();
+    }
+
+    /**
+     * Writes {@code content} as Mistral chunks, in part order: a thinking chunk per non-empty
+     * reasoning part (its text as one text item), a text chunk per run of non-empty text parts
+     * (the shape of a Magistral request that was accepted, {@code sendback/mistral}).
+     */
+    private static void writeChunks(JsonGenerator g, AssistantMessage a) {
+        g.writeArrayPropertyStart("content");
+        StringBuilder text = new StringBuilder();
+        for (Part part : a.parts()) {
+            if (part instanceof ReasoningPart r && !r.text().isEmpty()) {
+                textChunk(g, text);
+                g.writeStartObject();
+                g.writeStringProperty("type", "thinking");
+                g.writeArrayPropertyStart("thinking");
+                g.writeStartObject();
+                g.writeStringProperty("type", "text");
+                g.writeStringProperty("text", r.text());
+                g.writeEndObject();
+                g.writeEndArray();
+                g.writeEndObject();
+            } else if (part instanceof TextPart t) {
+                text.append(t.text());
+            }
+        }
+        textChunk(g, text);
+        g.writeEndArray();
+    }
+
+    private static void textChunk(JsonGenerator g, StringBuilder text) {
+        if (text.length() > 0) {
+            g.writeStartObject();
+            g.writeStringProperty("type", "text");
+            g.writeStringProperty("text", text.toString());
+            g.writeEndObject();
+            text.setLength(0);
+        }
     }
 
     /**

@@ -195,6 +195,21 @@ public final class Profiles {
             .build();
 
     /**
+     * Describes Mistral (La Plateforme): reasoning as thinking chunks in {@code content} arrays
+     * ({@code {"type":"thinking","thinking":[{"type":"text","text":…}]}}, Magistral and the
+     * adjustable-reasoning models alike), so no plain reasoning field; {@code prompt_mode} for
+     * Magistral, {@code reasoning_effort} for the others ({@link ReasoningRequestStyle#MISTRAL});
+     * earlier reasoning sent back as thinking chunks on every turn (a recorded Magistral request
+     * with them was accepted). Usage comes on the last chunk without {@code stream_options}.
+     */
+    public static final CompatProfile MISTRAL = CompatProfile.builder("mistral")
+            .baseUrl("https://api.mistral.ai/v1")
+            .reasoningFields(NO_FIELDS)
+            .reasoningStyle(ReasoningRequestStyle.MISTRAL)
+            .sendBack(ReasoningSendBack.thinkingChunks())
+            .build();
+
+    /**
      * Describes any other OpenAI-compatible server: reads {@code reasoning_content}, {@code reasoning} and
      * {@code reasoning_text}, writes nothing it might reject, sends no reasoning back. Derive a
      * custom profile from it with {@link CompatProfile#toBuilder()}.
@@ -202,7 +217,7 @@ public final class Profiles {
     public static final CompatProfile OPENAI_COMPATIBLE = CompatProfile.builder("openai-compatible").build();
 
     private static final Map<String, CompatProfile> BY_NAME = index(OPENAI, DEEPSEEK, VLLM, LLAMA_CPP, OLLAMA,
-            OPENROUTER, GROQ, XAI, GLM, CHUTES, PERPLEXITY, QWEN, CEREBRAS, SNOWFLAKE, OPENAI_COMPATIBLE);
+            OPENROUTER, GROQ, XAI, GLM, CHUTES, PERPLEXITY, QWEN, CEREBRAS, SNOWFLAKE, MISTRAL, OPENAI_COMPATIBLE);
 
     private Profiles() {
     }

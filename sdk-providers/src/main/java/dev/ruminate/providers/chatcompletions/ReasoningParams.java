@@ -12,7 +12,8 @@ final class ReasoningParams {
     private ReasoningParams() {
     }
 
-    static void write(JsonGenerator g, ReasoningRequestStyle style, ReasoningOptions r, Set<String> taken) {
+    static void write(JsonGenerator g, ReasoningRequestStyle style, ReasoningOptions r, String model,
+                      Set<String> taken) {
         if (r.isDefault()) {
             return;
         }
@@ -61,6 +62,15 @@ final class ReasoningParams {
                 }
                 if (r.budgetTokens() != null && !Boolean.FALSE.equals(thinking) && !taken.contains("thinking_budget")) {
                     g.writeNumberProperty("thinking_budget", r.budgetTokens());
+                }
+            }
+            case MISTRAL -> {
+                if (model.startsWith("magistral")) {
+                    if (Boolean.TRUE.equals(thinking)) {
+                        string(g, taken, "prompt_mode", "reasoning");
+                    }
+                } else if (thinking != null) {
+                    string(g, taken, "reasoning_effort", thinking ? "high" : "none");
                 }
             }
         }

@@ -84,5 +84,18 @@ public enum ReasoningRequestStyle {
      *
      * @see <a href="https://www.alibabacloud.com/help/en/model-studio/deep-thinking">DashScope deep thinking</a>
      */
-    DASHSCOPE
+    DASHSCOPE,
+
+    /**
+     * Mistral, decided by the model. Magistral models ({@code magistral-*}) always reason; asking for
+     * reasoning ({@code enabled}, an effort other than {@code NONE}, or a budget) writes
+     * {@code prompt_mode: "reasoning"}, Mistral's default reasoning system prompt, and nothing
+     * otherwise. Other models (Mistral Small 4, Medium 3.5, Large 4: adjustable reasoning) get
+     * {@code reasoning_effort}: {@code "none"} when reasoning is disabled or the effort is
+     * {@code NONE}, else {@code "high"}, the two values Mistral's reasoning guide describes (assumed
+     * from the docs; no recording shows them). Ignores the budget's size and {@code includeReasoning}.
+     *
+     * @see <a href="https://docs.mistral.ai/capabilities/reasoning/">Mistral reasoning</a>
+     */
+    MISTRAL
 }

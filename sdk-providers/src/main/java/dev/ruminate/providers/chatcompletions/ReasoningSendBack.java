@@ -71,6 +71,17 @@ public record ReasoningSendBack(Mode mode, @Nullable String field, Scope scope) 
     }
 
     /**
+     * Sends the reasoning as Mistral thinking chunks: the assistant {@code content} becomes an array
+     * of {@code {"type":"thinking","thinking":[{"type":"text","text":…}]}} and
+     * {@code {"type":"text","text":…}} chunks in the order of the message's parts.
+     *
+     * @return the rule
+     */
+    public static ReasoningSendBack thinkingChunks() {
+        return new ReasoningSendBack(Mode.THINKING_CHUNKS, null, Scope.ALL_TURNS);
+    }
+
+    /**
      * Returns this rule restricted to {@link Scope#TOOL_TURNS}.
      *
      * @return the restricted rule
@@ -92,7 +103,12 @@ public record ReasoningSendBack(Mode mode, @Nullable String field, Scope scope) 
         /** Into {@code content}, wrapped in the profile's think tags (default {@code <think>}). */
         THINK_TAGS,
         /** Into {@code reasoning_details}, opaque state included. */
-        REASONING_DETAILS
+        REASONING_DETAILS,
+        /**
+         * Into {@code content}, which becomes an array of Mistral thinking and text chunks (a message
+         * without reasoning keeps its plain string content).
+         */
+        THINKING_CHUNKS
     }
 
     /**

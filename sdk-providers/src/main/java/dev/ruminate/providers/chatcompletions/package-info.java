@@ -1,7 +1,8 @@
 /**
  * The OpenAI Chat Completions API and the family of servers that speak it (DeepSeek, vLLM,
  * llama.cpp, Ollama, OpenRouter, Groq, xAI, Z.ai GLM, Chutes, Perplexity, DashScope Qwen, Cerebras,
- * Snowflake Cortex, …), as one codec configured by a {@link dev.ruminate.providers.chatcompletions.CompatProfile}.
+ * Snowflake Cortex, Mistral with its thinking chunks, …), as one codec configured by a
+ * {@link dev.ruminate.providers.chatcompletions.CompatProfile}.
  *
  * <p>A profile says where the server is, how it authenticates, which fields carry reasoning, how
  * reasoning is requested and how it goes back on later turns. {@link dev.ruminate.providers.chatcompletions.Profiles}

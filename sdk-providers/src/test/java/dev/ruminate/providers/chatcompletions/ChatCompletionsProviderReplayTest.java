@@ -65,8 +65,8 @@ class ChatCompletionsProviderReplayTest {
 
     @Test
     void theRecordingsAreAllThere() {
-        assertThat(streams()).hasSize(15);
-        assertThat(bodies()).hasSize(20);
+        assertThat(streams()).hasSize(16);
+        assertThat(bodies()).hasSize(22);
         assertThat(Recordings.all()).allSatisfy(path -> assertThat(Recordings.profile(path)).isNotNull());
     }
 

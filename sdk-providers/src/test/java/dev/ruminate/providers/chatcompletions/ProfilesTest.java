@@ -15,12 +15,13 @@ class ProfilesTest {
     @Test
     void everyKnownProfileIsFoundByItsName() {
         assertThat(Profiles.names()).containsExactly("openai", "deepseek", "vllm", "llamacpp", "ollama", "openrouter",
-                "groq", "xai", "glm", "chutes", "perplexity", "qwen", "cerebras", "snowflake", "openai-compatible");
+                "groq", "xai", "glm", "chutes", "perplexity", "qwen", "cerebras", "snowflake", "mistral",
+                "openai-compatible");
         for (String name : Profiles.names()) {
             assertThat(Profiles.byName(name).name()).isEqualTo(name);
         }
-        assertThatThrownBy(() -> Profiles.byName("mistral"))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("mistral").hasMessageContaining("deepseek");
+        assertThatThrownBy(() -> Profiles.byName("cohere"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("cohere").hasMessageContaining("deepseek");
     }
 
     @ParameterizedTest

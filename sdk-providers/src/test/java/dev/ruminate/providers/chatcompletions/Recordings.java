@@ -42,7 +42,8 @@ final class Recordings {
 
     /**
      * Tells a Chat Completions recording from the other APIs' ones that share the fixtures folder
-     * (Anthropic, Gemini, and the Responses-shaped DeepSeek, xAI and OpenAI streams).
+     * (Anthropic, Gemini, Bedrock, Cohere, Ollama's native NDJSON, and the Responses-shaped DeepSeek,
+     * xAI and OpenAI streams). Mistral's are Chat Completions with thinking-chunk content.
      */
     static boolean isChatCompletions(String path) {
         int slash = path.indexOf('/');
@@ -51,7 +52,7 @@ final class Recordings {
         }
         String dir = path.substring(0, slash);
         return switch (dir) {
-            case "anthropic", "gemini", "openai-responses", "bedrock", "mistral", "ollama", "cohere" -> false;
+            case "anthropic", "gemini", "openai-responses", "bedrock", "ollama", "cohere" -> false;
             default -> !path.contains("-responses-") && !path.endsWith(".ndjson");
         };
     }
@@ -79,6 +80,7 @@ final class Recordings {
             case "openai-chat" -> Profiles.OPENAI;
             case "openrouter" -> Profiles.OPENROUTER;
             case "xai" -> Profiles.XAI;
+            case "mistral" -> Profiles.MISTRAL;
             case "openai-compatible" -> openAiCompatible(path, name);
             case "think-tags" -> name.startsWith("pydantic-hf-") ? HUGGING_FACE : groqOnly(path, name);
             default -> throw new IllegalArgumentException("no profile rule for " + path);

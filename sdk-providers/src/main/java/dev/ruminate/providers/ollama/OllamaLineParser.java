@@ -1,0 +1,188 @@
+package dev.ruminate.providers.ollama;
+
+import java.nio.charset.StandardCharsets;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.core.ObjectReadContext;
+import tools.jackson.core.exc.StreamReadException;
+import tools.jackson.core.json.JsonFactory;
+
+/**
+ * Reads one Ollama JSON object (a streamed line, or a whole non-streaming body) into an
+ * {@link OllamaLine} with Jackson's streaming parser: no tree, unknown fields skipped (the
+ * {@code context} token array of generate, durations, {@code images}, …).
+ *
+ * <p>Chat objects carry {@code message: {role, content, thinking, tool_calls}}; generate objects
+ * carry {@code response} and {@code thinking} at the top level. Both are read, so one parser serves
+ * both endpoints. Explicit {@code null}s are absent values.
+ *
+ * <p>A tool call's {@code arguments} object is kept as the exact bytes it has on the wire (located
+ * with the parser's byte offsets), not re-serialized.
+ *
+ * <p>Stateless and thread-safe.
+ */
+final class OllamaLineParser {
+
+    static final JsonFactory JSON = new JsonFactory();
+
+    private OllamaLineParser() {
+    }
+
+    /**
+     * Parses the object in {@code bytes[0, length)}.
+     *
+     * @throws tools.jackson.core.JacksonException for malformed JSON or anything after the object
+     * @throws OllamaShapeException when the value is not an object or a field has an impossible shape
+     */
+    static void parse(byte[] bytes, int length, OllamaLine line) {
+        line.reset();
+        try (JsonParser p = JSON.createParser(ObjectReadContext.empty(), bytes, 0, length)) {
+            JsonToken token = p.nextToken();
+            if (token != JsonToken.START_OBJECT) {
+                throw new OllamaShapeException("a line must be a JSON object, was " + describe(token));
+            }
+            String name;
+            while ((name = p.nextName()) != null) {
+                JsonToken value = p.nextToken();
+                switch (name) {
+                    case "model" -> line.model = text(p, value);
+                    case "message" -> message(p, value, bytes, line);
+                    case "response" -> line.content = text(p, value);
+                    case "thinking" -> line.thinking = text(p, value);
+                    case "done" -> line.done = value == JsonToken.VALUE_TRUE;
+                    case "done_reason" -> line.doneReason = text(p, value);
+                    case "prompt_eval_count" -> line.promptEvalCount = number(p, value);
+                    case "eval_count" -> line.evalCount = number(p, value);
+                    case "error" -> {
+                        line.error = value != JsonToken.VALUE_NULL;
+                        p.skipChildren();
+                    }
+                    default -> p.skipChildren();
+                }
+            }
+            JsonToken after = p.nextToken();
+            if (after != null) {
+                throw new StreamReadException(p, "a line must hold one JSON value, found " + describe(after) + " after it");
+            }
+        }
+    }
+
+    private static void message(JsonParser p, JsonToken value, byte[] bytes, OllamaLine line) {
+        if (value == JsonToken.VALUE_NULL) {
+            return;
+        }
+        if (value != JsonToken.START_OBJECT) {
+            throw new OllamaShapeException("`message` must be an object, was " + describe(value));
+        }
+        String name;
+        while ((name = p.nextName()) != null) {
+            JsonToken v = p.nextToken();
+            switch (name) {
+                case "content" -> line.content = text(p, v);
+                case "thinking" -> line.thinking = text(p, v);
+                case "tool_calls" -> toolCalls(p, v, bytes, line);
+                default -> p.skipChildren();
+            }
+        }
+    }
+
+    private static void toolCalls(JsonParser p, JsonToken value, byte[] bytes, OllamaLine line) {
+        if (value == JsonToken.VALUE_NULL) {
+            return;
+        }
+        if (value != JsonToken.START_ARRAY) {
+            throw new OllamaShapeException("`tool_calls` must be an array, was " + describe(value));
+        }
+        JsonToken element;
+        while ((element = p.nextToken()) != JsonToken.END_ARRAY) {
+            if (element == JsonToken.START_OBJECT) {
+                toolCall(p, bytes, line);
+            } else if (element != JsonToken.VALUE_NULL) {
+                throw new OllamaShapeException("a tool call must be an object, was " + describe(element));
+            }
+        }
+    }
+
+    private static void toolCall(JsonParser p, byte[] bytes, OllamaLine line) {
+        String id = null;
+        String name = null;
+        String arguments = "";
+        String field;
+        while ((field = p.nextName()) != null) {
+            JsonToken v = p.nextToken();
+            switch (field) {
+                case "id" -> id = text(p, v);
+                case "function" -> {
+                    if (v == JsonToken.VALUE_NULL) {
+                        continue;
+                    }
+                    if (v != JsonToken.START_OBJECT) {
+                        throw new OllamaShapeException("`function` must be an object, was " + describe(v));
+                    }
+                    String fn;
+                    while ((fn = p.nextName()) != null) {
+                        JsonToken fv = p.nextToken();
+                        switch (fn) {
+                            case "name" -> name = text(p, fv);
+                            case "arguments" -> arguments = arguments(p, fv, bytes);
+                            default -> p.skipChildren();
+                        }
+                    }
+                }
+                default -> p.skipChildren();
+            }
+        }
+        line.toolCalls.add(new OllamaLine.ToolCall(id, name, arguments));
+    }
+
+    /** Returns the exact wire text of an object or array; the text of a string; "" for null. */
+    private static String arguments(JsonParser p, JsonToken value, byte[] bytes) {
+        if (value == JsonToken.START_OBJECT || value == JsonToken.START_ARRAY) {
+            int start = (int) p.currentTokenLocation().getByteOffset();
+            p.skipChildren();
+            int end = (int) p.currentLocation().getByteOffset();
+            return new String(bytes, start, end - start, StandardCharsets.UTF_8);
+        }
+        String text = text(p, value);
+        return text == null ? "" : text;
+    }
+
+    private static @Nullable Long number(JsonParser p, JsonToken value) {
+        if (value == JsonToken.VALUE_NUMBER_INT) {
+            return p.getLongValue();
+        }
+        if (value == JsonToken.VALUE_NUMBER_FLOAT) {
+            return (long) p.getDoubleValue();
+        }
+        p.skipChildren();
+        return null;
+    }
+
+    /** Returns a scalar as text (null for JSON null); skips an object or array and returns null. */
+    private static @Nullable String text(JsonParser p, JsonToken value) {
+        return switch (value) {
+            case VALUE_STRING, VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT, VALUE_TRUE, VALUE_FALSE -> p.getString();
+            case START_OBJECT, START_ARRAY -> {
+                p.skipChildren();
+                yield null;
+            }
+            default -> null;
+        };
+    }
+
+    static String describe(@Nullable JsonToken token) {
+        if (token == null) {
+            return "nothing";
+        }
+        return switch (token) {
+            case START_OBJECT -> "an object";
+            case START_ARRAY -> "an array";
+            case VALUE_STRING -> "a string";
+            case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> "a number";
+            case VALUE_TRUE, VALUE_FALSE -> "a boolean";
+            case VALUE_NULL -> "null";
+            default -> token.name();
+        };
+    }
+}

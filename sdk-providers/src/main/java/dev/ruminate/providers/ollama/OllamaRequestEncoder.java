@@ -1,0 +1,196 @@
+package dev.ruminate.providers.ollama;
+
+import dev.ruminate.core.message.Message;
+import dev.ruminate.core.message.SystemMessage;
+import dev.ruminate.core.message.UserMessage;
+import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.core.request.ReasoningEffort;
+import dev.ruminate.core.request.ReasoningOptions;
+import dev.ruminate.core.request.SamplingOptions;
+import dev.ruminate.core.request.ToolDefinition;
+import java.io.ByteArrayOutputStream;
+import java.util.Map;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.ObjectReadContext;
+import tools.jackson.core.ObjectWriteContext;
+
+/**
+ * Writes {@code /api/chat} and {@code /api/generate} request bodies with Jackson's streaming
+ * generator.
+ *
+ * <p>Chat field order: {@code model}, {@code messages}, {@code tools}, {@code stream},
+ * {@code think}, {@code options}, extras. Generate: {@code model}, {@code prompt}, {@code system},
+ * {@code stream}, {@code think}, {@code options}, extras. A field named in the request's extras is not
+ * written by the encoder: the extra replaces it, whole ({@code options} included).
+ */
+final class OllamaRequestEncoder {
+
+    private OllamaRequestEncoder() {
+    }
+
+    static byte[] chat(String provider, ChatRequest request, boolean stream) {
+        Set<String> taken = request.extras().keySet();
+        ByteArrayOutputStream out = new ByteArrayOutputStream(512);
+        try (JsonGenerator g = OllamaLineParser.JSON.createGenerator(ObjectWriteContext.empty(), out)) {
+            g.writeStartObject();
+            if (!taken.contains("model")) {
+                g.writeStringProperty("model", request.model());
+            }
+            if (!taken.contains("messages")) {
+                g.writeName("messages");
+                OllamaMessagesWriter.write(g, provider, request.messages());
+            }
+            if (!request.tools().isEmpty() && !taken.contains("tools")) {
+                tools(g, request);
+            }
+            tail(g, request, stream, taken);
+        }
+        return out.toByteArray();
+    }
+
+    static byte[] generate(ChatRequest request, boolean stream) {
+        Set<String> taken = request.extras().keySet();
+        StringBuilder system = new StringBuilder();
+        String prompt = null;
+        for (Message m : request.messages()) {
+            if (m instanceof SystemMessage s) {
+                system.append(system.length() > 0 ? "\n\n" : "").append(s.text());
+            } else if (m instanceof UserMessage u && prompt == null) {
+                prompt = u.text();
+            } else {
+                throw new IllegalArgumentException("/api/generate takes system messages and one user message as its "
+                        + "prompt, found " + m.getClass().getSimpleName() + "; use /api/chat for a conversation");
+            }
+        }
+        if (prompt == null) {
+            throw new IllegalArgumentException("/api/generate needs a user message as its prompt");
+        }
+        if (!request.tools().isEmpty()) {
+            throw new IllegalArgumentException("/api/generate takes no tools; use /api/chat");
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream(256);
+        try (JsonGenerator g = OllamaLineParser.JSON.createGenerator(ObjectWriteContext.empty(), out)) {
+            g.writeStartObject();
+            if (!taken.contains("model")) {
+                g.writeStringProperty("model", request.model());
+            }
+            if (!taken.contains("prompt")) {
+                g.writeStringProperty("prompt", prompt);
+            }
+            if (system.length() > 0 && !taken.contains("system")) {
+                g.writeStringProperty("system", system.toString());
+            }
+            tail(g, request, stream, taken);
+        }
+        return out.toByteArray();
+    }
+
+    /** Writes {@code stream}, {@code think}, {@code options}, extras, and ends the object. */
+    private static void tail(JsonGenerator g, ChatRequest request, boolean stream, Set<String> taken) {
+        if (!taken.contains("stream")) {
+            // Ollama streams unless told not to: always say which
+            g.writeBooleanProperty("stream", stream);
+        }
+        if (!taken.contains("think")) {
+            think(g, request.reasoning());
+        }
+        if (!taken.contains("options")) {
+            options(g, request.sampling());
+        }
+        for (Map.Entry<String, @Nullable Object> extra : request.extras().entrySet()) {
+            g.writeName(extra.getKey());
+            OllamaJsonValues.write(g, extra.getValue());
+        }
+        g.writeEndObject();
+    }
+
+    /**
+     * Writes {@code think}: {@code false} when reasoning is disabled (or the effort is
+     * {@code NONE}); a level {@code "low"|"medium"|"high"} for an effort ({@code MINIMAL} → low,
+     * {@code MAX} → high), which gpt-oss models take; {@code true} when reasoning is enabled, or a
+     * budget is given, without an effort. Nothing for the default options.
+     */
+    private static void think(JsonGenerator g, ReasoningOptions r) {
+        if (r.isDefault()) {
+            return;
+        }
+        ReasoningEffort effort = r.effort();
+        if (Boolean.FALSE.equals(r.enabled()) || effort == ReasoningEffort.NONE) {
+            g.writeBooleanProperty("think", false);
+        } else if (effort != null) {
+            g.writeStringProperty("think", switch (effort) {
+                case NONE, MINIMAL, LOW -> "low";
+                case MEDIUM -> "medium";
+                case HIGH, MAX -> "high";
+            });
+        } else if (Boolean.TRUE.equals(r.enabled()) || r.budgetTokens() != null) {
+            g.writeBooleanProperty("think", true);
+        }
+    }
+
+    private static void options(JsonGenerator g, SamplingOptions s) {
+        if (s.temperature() == null && s.topP() == null && s.maxOutputTokens() == null && s.stop().isEmpty()
+                && s.seed() == null) {
+            return;
+        }
+        g.writeObjectPropertyStart("options");
+        if (s.temperature() != null) {
+            g.writeNumberProperty("temperature", s.temperature());
+        }
+        if (s.topP() != null) {
+            g.writeNumberProperty("top_p", s.topP());
+        }
+        if (s.maxOutputTokens() != null) {
+            g.writeNumberProperty("num_predict", s.maxOutputTokens());
+        }
+        if (!s.stop().isEmpty()) {
+            g.writeArrayPropertyStart("stop");
+            for (String stop : s.stop()) {
+                g.writeString(stop);
+            }
+            g.writeEndArray();
+        }
+        if (s.seed() != null) {
+            g.writeNumberProperty("seed", s.seed());
+        }
+        g.writeEndObject();
+    }
+
+    private static void tools(JsonGenerator g, ChatRequest request) {
+        g.writeArrayPropertyStart("tools");
+        for (ToolDefinition tool : request.tools()) {
+            g.writeStartObject();
+            g.writeStringProperty("type", "function");
+            g.writeObjectPropertyStart("function");
+            g.writeStringProperty("name", tool.name());
+            if (!tool.description().isEmpty()) {
+                g.writeStringProperty("description", tool.description());
+            }
+            g.writeName("parameters");
+            schema(g, tool);
+            g.writeEndObject();
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+    }
+
+    /** Copies the schema token by token: it is embedded as JSON, and invalid JSON is caught here. */
+    private static void schema(JsonGenerator g, ToolDefinition tool) {
+        try (JsonParser p = OllamaLineParser.JSON.createParser(ObjectReadContext.empty(), tool.parametersSchema())) {
+            if (p.nextToken() == null) {
+                throw new IllegalArgumentException("tool " + tool.name() + " has an empty parameters schema");
+            }
+            g.copyCurrentStructure(p);
+            if (p.nextToken() != null) {
+                throw new IllegalArgumentException("tool " + tool.name() + " has text after its parameters schema");
+            }
+        } catch (JacksonException e) {
+            throw new IllegalArgumentException("tool " + tool.name() + " has a parameters schema that is not valid JSON: "
+                    + e.getOriginalMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,77 @@
+package dev.ruminate.providers.ollama;
+
+import dev.ruminate.core.error.IncompleteStreamException;
+import dev.ruminate.core.error.ProtocolException;
+import dev.ruminate.core.error.ProviderStreamException;
+import dev.ruminate.core.event.ChatEvent;
+import dev.ruminate.core.http.ErrorBodyParser;
+import dev.ruminate.core.wire.JsonLine;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import tools.jackson.core.JacksonException;
+
+/**
+ * Decodes the NDJSON lines of one streamed Ollama response ({@code /api/chat} or
+ * {@code /api/generate}) into events.
+ *
+ * <p>The response completes at the line with {@code "done": true}; lines after it are ignored. A
+ * body that ends without one fails with {@link IncompleteStreamException}. A line with an
+ * {@code error} (Ollama's shape for a failure after the stream began, {@code {"error": "…"}})
+ * fails with {@link ProviderStreamException} carrying its message. Malformed JSON fails with
+ * {@link ProtocolException} {@code MALFORMED_JSON} naming the line and its byte offset; JSON of the
+ * wrong shape with {@code UNEXPECTED_SHAPE}.
+ *
+ * <p>One instance per response; not thread-safe.
+ */
+final class OllamaStreamDecoder {
+
+    private static final int EXCERPT_CHARS = 200;
+
+    private final String provider;
+    private final OllamaLine line = new OllamaLine();
+    private final OllamaEventAssembler assembler;
+
+    OllamaStreamDecoder(String provider) {
+        this.provider = provider;
+        this.assembler = new OllamaEventAssembler(provider);
+    }
+
+    /** Returns the events of one line; throws a {@code RuminateException} to end the stream. */
+    List<ChatEvent> onLine(JsonLine json) {
+        if (assembler.completed()) {
+            return List.of();
+        }
+        byte[] bytes = json.bytes();
+        try {
+            OllamaLineParser.parse(bytes, bytes.length, line);
+        } catch (JacksonException e) {
+            throw new ProtocolException(ProtocolException.Reason.MALFORMED_JSON,
+                    e.getOriginalMessage() + "; line: " + excerpt(bytes), json.line(), json.byteOffset(), e);
+        } catch (OllamaShapeException e) {
+            throw new ProtocolException(ProtocolException.Reason.UNEXPECTED_SHAPE,
+                    e.getMessage() + "; line: " + excerpt(bytes), json.line(), json.byteOffset(), null);
+        }
+        if (line.error) {
+            throw new ProviderStreamException(provider, ErrorBodyParser.standard().parse(bytes));
+        }
+        List<ChatEvent> out = new ArrayList<>(4);
+        assembler.apply(line, out);
+        return out;
+    }
+
+    /** Returns nothing when the response completed; throws when the body ended before {@code done}. */
+    List<ChatEvent> onComplete() {
+        if (!assembler.completed()) {
+            throw new IncompleteStreamException(assembler.started()
+                    ? "the body ended without a line with \"done\": true"
+                    : "the body ended before the response started", null);
+        }
+        return List.of();
+    }
+
+    static String excerpt(byte[] data) {
+        String text = new String(data, 0, Math.min(data.length, EXCERPT_CHARS * 4), StandardCharsets.UTF_8);
+        return text.length() > EXCERPT_CHARS ? text.substring(0, EXCERPT_CHARS) + "…" : text;
+    }
+}
