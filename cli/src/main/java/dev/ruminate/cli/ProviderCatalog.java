@@ -8,6 +8,7 @@ import dev.ruminate.providers.bedrock.BedrockProvider;
 import dev.ruminate.providers.chatcompletions.ChatCompletionsProvider;
 import dev.ruminate.providers.chatcompletions.CompatProfile;
 import dev.ruminate.providers.chatcompletions.Profiles;
+import dev.ruminate.providers.ollama.OllamaProvider;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -61,6 +62,8 @@ final class ProviderCatalog {
             all.add(new Entry(name, profile.baseUrl() != null ? URI.create(profile.baseUrl()) : null,
                     isLocal(name), keyVariable(name), c -> chatCompletions(profile, c.baseUrl(), c.key(), c.thinkTags())));
         }
+        all.add(new Entry(OllamaProvider.NAME, URI.create(OllamaProvider.DEFAULT_BASE_URL), true, "RUMINATE_API_KEY",
+                ProviderCatalog::ollamaNative));
         String region = awsRegion();
         all.add(new Entry("bedrock", URI.create("https://bedrock-runtime." + region + ".amazonaws.com"), false,
                 "AWS_SECRET_ACCESS_KEY", ProviderCatalog::bedrock));
@@ -79,6 +82,17 @@ final class ProviderCatalog {
             builder.apiKey(key);
         }
         if (thinkTags) {
+            builder.thinkTags(ThinkTagOptions.DEFAULT);
+        }
+        return builder.build();
+    }
+
+    private static ChatProvider ollamaNative(Connection c) {
+        OllamaProvider.Builder builder = OllamaProvider.builder().baseUrl(c.baseUrl().toString());
+        if (c.key() != null) {
+            builder.apiKey(c.key());
+        }
+        if (c.thinkTags()) {
             builder.thinkTags(ThinkTagOptions.DEFAULT);
         }
         return builder.build();

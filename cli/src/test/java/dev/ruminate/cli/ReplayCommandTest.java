@@ -76,6 +76,44 @@ class ReplayCommandTest {
     }
 
     @Test
+    void replaysAnOllamaNativeNdjsonStreamWithItsThinking() {
+        CliRun run = CliRun.of("replay", "--provider", "ollama-native",
+                CliRun.fixture("ollama/attogram-generate-gpt-oss-120b-thinking-stream.ndjson"));
+
+        assertThat(run.status()).as(run.err()).isZero();
+        JsonNode root = json(run);
+        assertThat(root.get("provider").stringValue()).isEqualTo("ollama-native");
+        assertThat(root.get("parts").get(0).get("type").stringValue()).isEqualTo("reasoning");
+        assertThat(root.get("parts").get(0).get("text").stringValue()).startsWith("User asks: \"");
+        assertThat(root.get("parts").get(1).get("type").stringValue()).isEqualTo("text");
+        assertThat(root.get("usage").toString()).isEqualTo("{\"inputTokens\":81,\"outputTokens\":53}");
+    }
+
+    @Test
+    void replaysOllamaThinkTagsWhenAsked() {
+        String file = CliRun.fixture("think-tags/attogram-ollama-generate-qwen3-1.7b-think-tags-stream.ndjson");
+        JsonNode split = json(CliRun.of("replay", "--provider", "ollama-native", "--think-tags", file));
+        JsonNode raw = json(CliRun.of("replay", "--provider", "ollama-native", file));
+
+        assertThat(split.get("parts").get(0).get("type").stringValue()).isEqualTo("reasoning");
+        assertThat(split.get("parts").get(0).get("source").stringValue()).isEqualTo("tags");
+        assertThat(raw.get("parts")).hasSize(1);
+        assertThat(raw.get("parts").get(0).get("text").stringValue()).startsWith("<think>");
+    }
+
+    @Test
+    void replaysMistralThinkingChunks() {
+        CliRun run = CliRun.of("replay", "--provider", "mistral", CliRun.fixture("mistral/vercel-magistral-thinking-chunks-stream.sse"));
+
+        assertThat(run.status()).as(run.err()).isZero();
+        JsonNode parts = json(run).get("parts");
+        assertThat(parts.get(0).get("type").stringValue()).isEqualTo("reasoning");
+        assertThat(parts.get(0).get("text").stringValue()).startsWith("The user is asking for 2+2.");
+        assertThat(parts.get(0).get("source").stringValue()).isEqualTo("thinking");
+        assertThat(parts.get(1).get("text").stringValue()).startsWith("2");
+    }
+
+    @Test
     void replaysANonStreamingBodyDetectedFromItsContent() {
         CliRun run = CliRun.of("replay", "--provider", "deepseek", CliRun.fixture("deepseek/pydantic-deepseek-reasoner.json"));
 

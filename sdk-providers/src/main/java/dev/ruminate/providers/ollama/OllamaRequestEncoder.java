@@ -8,14 +8,12 @@ import dev.ruminate.core.request.ReasoningEffort;
 import dev.ruminate.core.request.ReasoningOptions;
 import dev.ruminate.core.request.SamplingOptions;
 import dev.ruminate.core.request.ToolDefinition;
+import dev.ruminate.providers.internal.JsonWriting;
 import java.io.ByteArrayOutputStream;
 import java.util.Map;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
-import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonGenerator;
-import tools.jackson.core.JsonParser;
-import tools.jackson.core.ObjectReadContext;
 import tools.jackson.core.ObjectWriteContext;
 
 /**
@@ -103,7 +101,7 @@ final class OllamaRequestEncoder {
         }
         for (Map.Entry<String, @Nullable Object> extra : request.extras().entrySet()) {
             g.writeName(extra.getKey());
-            OllamaJsonValues.write(g, extra.getValue());
+            JsonWriting.writeValue(g, extra.getValue());
         }
         g.writeEndObject();
     }
@@ -171,26 +169,10 @@ final class OllamaRequestEncoder {
                 g.writeStringProperty("description", tool.description());
             }
             g.writeName("parameters");
-            schema(g, tool);
+            JsonWriting.copyJson(g, tool.parametersSchema(), "tool " + tool.name() + " has a parameters schema that");
             g.writeEndObject();
             g.writeEndObject();
         }
         g.writeEndArray();
-    }
-
-    /** Copies the schema token by token: it is embedded as JSON, and invalid JSON is caught here. */
-    private static void schema(JsonGenerator g, ToolDefinition tool) {
-        try (JsonParser p = OllamaLineParser.JSON.createParser(ObjectReadContext.empty(), tool.parametersSchema())) {
-            if (p.nextToken() == null) {
-                throw new IllegalArgumentException("tool " + tool.name() + " has an empty parameters schema");
-            }
-            g.copyCurrentStructure(p);
-            if (p.nextToken() != null) {
-                throw new IllegalArgumentException("tool " + tool.name() + " has text after its parameters schema");
-            }
-        } catch (JacksonException e) {
-            throw new IllegalArgumentException("tool " + tool.name() + " has a parameters schema that is not valid JSON: "
-                    + e.getOriginalMessage(), e);
-        }
     }
 }
