@@ -6,5 +6,6 @@ module dev.ruminate.providers {
     requires transitive dev.ruminate.core;
     requires tools.jackson.core;
 
+    exports dev.ruminate.providers.anthropic;
     exports dev.ruminate.providers.chatcompletions;
 }
