@@ -24,7 +24,8 @@ import reactor.core.publisher.Flux;
  * {@code web_search_tool_result}, {@code code_execution_tool_result},
  * {@code bash_code_execution_tool_result}, {@code mcp_tool_result}, … and any block type not listed
  * here) give one {@code ServerToolBlock} when they close, with the block's JSON as received (a
- * streamed {@code input} assembled in place). Each part ends with a {@code PartEnded} when its block
+ * streamed {@code input} assembled in place), its {@code id} (for a result, the {@code tool_use_id}
+ * it answers) and {@code name}. Each part ends with a {@code PartEnded} when its block
  * stops. {@code message_start} gives {@code ResponseStarted} and usage, {@code message_delta} usage
  * and the stop reason, {@code message_stop} the {@code ResponseCompleted}.
  *

@@ -29,8 +29,8 @@ import tools.jackson.core.ObjectReadContext;
  * them, travel together as the API requires. An earlier assistant message goes back as its parts in
  * their original order: thinking with its signature as {@code thinking}, redacted thinking as
  * {@code redacted_thinking} (both unmodified, as the API demands during a tool loop), text as
- * {@code text}, a tool call as {@code tool_use} with its arguments as {@code input}, a server-tool
- * part as its JSON, verbatim. Reasoning without a signature or redacted data, and anything opaque
+ * {@code text} (unless blank, which the API rejects), a tool call as {@code tool_use} with its
+ * arguments as {@code input}, a server-tool part as its JSON, verbatim. Reasoning without a signature or redacted data, and anything opaque
  * from another provider's message, is dropped: the API would reject it. An assistant message left
  * with no block is left out.
  *
@@ -135,7 +135,8 @@ final class MessagesWriter {
             return null;
         }
         if (part instanceof TextPart t) {
-            return t.text().isEmpty() ? null : g -> textBlock(g, t.text());
+            // the API rejects text blocks without non-whitespace text
+            return t.text().isBlank() ? null : g -> textBlock(g, t.text());
         }
         if (part instanceof ToolCallPart c) {
             if (c.id() == null) {

@@ -111,13 +111,13 @@ final class WireParser {
             JsonToken value = p.nextToken();
             switch (name) {
                 case "type" -> b.type = string(p, value, name);
-                case "id" -> b.id = string(p, value, name);
-                case "tool_use_id" -> b.toolUseId = string(p, value, name);
-                case "name" -> b.name = string(p, value, name);
-                case "text" -> b.text = string(p, value, name);
-                case "thinking" -> b.thinking = string(p, value, name);
-                case "signature" -> b.signature = string(p, value, name);
-                case "data" -> b.data = string(p, value, name);
+                case "id" -> b.id = stringOrSkip(p, value);
+                case "tool_use_id" -> b.toolUseId = stringOrSkip(p, value);
+                case "name" -> b.name = stringOrSkip(p, value);
+                case "text" -> b.text = stringOrSkip(p, value);
+                case "thinking" -> b.thinking = stringOrSkip(p, value);
+                case "signature" -> b.signature = stringOrSkip(p, value);
+                case "data" -> b.data = stringOrSkip(p, value);
                 case "input" -> {
                     b.inputFrom = offset(p);
                     if (value == JsonToken.START_OBJECT) {
@@ -221,6 +221,18 @@ final class WireParser {
         }
         p.skipChildren();
         throw new ShapeException(field + " must be a string, was " + token);
+    }
+
+    /**
+     * Returns a string value, or null for any other value (skipped): a block type this decoder does
+     * not know may use these names for other things, and the blocks it knows check what they need.
+     */
+    private static @Nullable String stringOrSkip(JsonParser p, JsonToken token) {
+        if (token == JsonToken.VALUE_STRING) {
+            return p.getString();
+        }
+        p.skipChildren();
+        return null;
     }
 
     private static void expectObject(JsonParser p, @Nullable JsonToken token, String what) {

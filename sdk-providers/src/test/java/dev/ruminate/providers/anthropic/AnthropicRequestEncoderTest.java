@@ -205,7 +205,7 @@ class AnthropicRequestEncoderTest {
                 new ToolCallPart("call_1", "f", "{}", true, Seals.NONE)),
                 "gemini", "gemini-3", FinishReason.TOOL_CALLS, null, Usage.UNKNOWN);
         AssistantMessage unsealed = new AssistantMessage(List.of(
-                new ReasoningPart("plain", false, "thinking", Seals.NONE), TextPart.of("")),
+                new ReasoningPart("plain", false, "thinking", Seals.NONE), TextPart.of(" \n")),
                 "anthropic", "claude", FinishReason.STOP, null, Usage.UNKNOWN);
         ChatRequest request = ChatRequest.builder("m").user("a").message(foreign)
                 .message(Message.toolResult("call_1", "ok")).message(unsealed).user("b").build();

@@ -81,6 +81,20 @@ class AnthropicResponseDecoderTest {
     }
 
     @Test
+    void serverBlocksAfterMultiByteTextAreCutAtTheRightBytes() {
+        String body = "{\"content\":[{\"type\":\"text\",\"text\":\"é中😀\"},"
+                + "{\"type\":\"server_tool_use\",\"id\":\"s1\",\"name\":\"web_search\",\"input\":{\"query\": \"€→🧠\"}},"
+                + "{\"type\":\"future_block\",\"data\":{\"nested\":[\"ü\"]},\"text\":7}],"
+                + "\"model\":\"m\",\"id\":\"msg\",\"stop_reason\":\"end_turn\"}";
+
+        StepVerifier.create(AnthropicCodec.decodeMessage(body.getBytes(StandardCharsets.UTF_8))
+                        .ofType(ServerToolBlock.class).map(ServerToolBlock::json))
+                .expectNext("{\"type\":\"server_tool_use\",\"id\":\"s1\",\"name\":\"web_search\",\"input\":{\"query\": \"€→🧠\"}}")
+                .expectNext("{\"type\":\"future_block\",\"data\":{\"nested\":[\"ü\"]},\"text\":7}")
+                .verifyComplete();
+    }
+
+    @Test
     void anErrorBodyIsTheProvidersError() {
         StepVerifier.create(AnthropicCodec.decodeMessage(
                         "{\"type\":\"error\",\"error\":{\"type\":\"api_error\",\"message\":\"Internal server error\"}}"
