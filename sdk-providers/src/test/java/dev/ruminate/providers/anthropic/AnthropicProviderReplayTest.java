@@ -1,13 +1,21 @@
 package dev.ruminate.providers.anthropic;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
+import dev.ruminate.core.event.ChatEvent;
+import dev.ruminate.core.event.PartEnded;
+import dev.ruminate.core.event.Seal;
+import dev.ruminate.core.event.ToolCallDelta;
 import dev.ruminate.core.message.AssistantMessage;
 import dev.ruminate.core.message.ReasoningPart;
 import dev.ruminate.core.message.ServerToolPart;
 import dev.ruminate.core.message.ToolCallPart;
 import dev.ruminate.core.message.Usage;
 import dev.ruminate.providers.testing.Recorded;
+import dev.ruminate.providers.testing.SseSplitter;
+import dev.ruminate.testkit.AnthropicScript;
+import dev.ruminate.testkit.ChunkPlan;
 import dev.ruminate.testkit.EmulatorResponse;
 import dev.ruminate.testkit.NettyLeakCheck;
 import dev.ruminate.testkit.ProviderEmulator;
@@ -19,6 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import reactor.core.publisher.Flux;
 
 /**
  * Every Anthropic recording served byte for byte over HTTP to {@link AnthropicProvider}: it reduces
@@ -101,6 +110,42 @@ class AnthropicProviderReplayTest {
     }
 
     @Test
+    void interleavedThinkingOverHttpGivesExactlyTheCodecsEvents() {
+        AnthropicScript script = AnthropicScript.create()
+                .thinking("First, the weather.", "sig-a")
+                .toolUse("toolu_a", "weather", "{\"city\":\"Oslo\"}")
+                .thinking("Then the time.", "sig-b")
+                .toolUse("toolu_b", "time", "{\"tz\":\"CET\"}")
+                .stopReason("tool_use")
+                .tokensOf(3);
+        emulator.enqueue(script.toResponse().chunked(ChunkPlan.fixed(5)));
+
+        List<ChatEvent> overHttp = AnthropicEmulated.provider(emulator).interleavedThinking(true).build()
+                .stream(AnthropicEmulated.REQUEST).collectList().block(AnthropicEmulated.TIMEOUT);
+        List<ChatEvent> codec = Flux.fromIterable(SseSplitter.split(script.toSse()))
+                .transform(AnthropicCodec.streamDecoder()).collectList().block();
+
+        assertThat(overHttp).isEqualTo(codec);
+        assertThat(overHttp).filteredOn(e -> e instanceof Seal || e instanceof PartEnded || e instanceof ToolCallDelta)
+                .extracting(Object::toString).containsExactly(
+                        "Seal[part=0, kind=SIGNATURE, value=sig-a]", "PartEnded[part=0]",
+                        "ToolCallDelta[part=1, toolIndex=0, id=toolu_a, name=weather, argumentsDelta=]",
+                        "ToolCallDelta[part=1, toolIndex=0, id=null, name=null, argumentsDelta={\"c]",
+                        "ToolCallDelta[part=1, toolIndex=0, id=null, name=null, argumentsDelta=ity]",
+                        "ToolCallDelta[part=1, toolIndex=0, id=null, name=null, argumentsDelta=\":\"]",
+                        "ToolCallDelta[part=1, toolIndex=0, id=null, name=null, argumentsDelta=Osl]",
+                        "ToolCallDelta[part=1, toolIndex=0, id=null, name=null, argumentsDelta=o\"}]",
+                        "PartEnded[part=1]",
+                        "Seal[part=2, kind=SIGNATURE, value=sig-b]", "PartEnded[part=2]",
+                        "ToolCallDelta[part=3, toolIndex=1, id=toolu_b, name=time, argumentsDelta=]",
+                        "ToolCallDelta[part=3, toolIndex=1, id=null, name=null, argumentsDelta={\"t]",
+                        "ToolCallDelta[part=3, toolIndex=1, id=null, name=null, argumentsDelta=z\":]",
+                        "ToolCallDelta[part=3, toolIndex=1, id=null, name=null, argumentsDelta=\"CE]",
+                        "ToolCallDelta[part=3, toolIndex=1, id=null, name=null, argumentsDelta=T\"}]",
+                        "PartEnded[part=3]");
+    }
+
+    @Test
     void toolUseBodyOverHttp() {
         emulator.enqueue(EmulatorResponse.replay(Recorded.bytes("anthropic/pydantic-thinking-tool-use.turn1.json"),
                 "application/json"));
@@ -110,7 +155,7 @@ class AnthropicProviderReplayTest {
 
         assertThat(m.toolCalls()).extracting(ToolCallPart::id, ToolCallPart::name, ToolCallPart::arguments,
                         ToolCallPart::argumentsValid)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("toolu_01YGzqpRE16Vricda3Aqcejo",
+                .containsExactly(tuple("toolu_01YGzqpRE16Vricda3Aqcejo",
                         "get_user_country", "{}", true));
     }
 
