@@ -1,0 +1,281 @@
+package dev.ruminate.providers.anthropic;
+
+import dev.ruminate.core.ChatProvider;
+import dev.ruminate.core.error.InvalidRequestException;
+import dev.ruminate.core.event.ChatEvent;
+import dev.ruminate.core.http.ApiKey;
+import dev.ruminate.core.http.HttpExchange;
+import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.core.wire.ServerSentEvents;
+import dev.ruminate.core.wire.WireLimits;
+import java.net.URI;
+import java.time.Duration;
+import java.util.LinkedHashSet;
+import java.util.Objects;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.netty.http.client.HttpClient;
+
+/**
+ * A {@link ChatProvider} for the Anthropic Messages API ({@code POST /v1/messages}), with extended,
+ * adaptive and interleaved thinking.
+ *
+ * <p>A call encodes the request with {@link AnthropicCodec#encodeRequest(ChatRequest, boolean, int)},
+ * posts it over Reactor Netty with {@code x-api-key}, {@code anthropic-version: 2023-06-01} and, when
+ * set, {@code anthropic-beta}, and decodes the Server-Sent Events (or the whole body, for
+ * {@link #completeAsEvents}) with {@link AnthropicCodec}.
+ *
+ * <pre>{@code
+ * ChatProvider claude = AnthropicProvider.builder()
+ *         .apiKey(ApiKey.fromEnv("ANTHROPIC_API_KEY"))
+ *         .interleavedThinking(true)
+ *         .build();
+ * Flux<ChatEvent> events = claude.stream(ChatRequest.builder("claude-sonnet-4-5")
+ *         .reasoning(ReasoningOptions.budget(4000)).user("Hi").build());
+ * }</pre>
+ *
+ * <p><b>Threading.</b> Immutable and thread-safe. <b>Backpressure.</b> Bytes are read from the
+ * network as events are requested. <b>Cancellation.</b> Cancelling a subscription closes the HTTP
+ * exchange. <b>Errors.</b> See {@link HttpExchange} (HTTP and transport: Anthropic's error bodies,
+ * {@code {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}}, give the
+ * error's type and message; 429 is a {@code RateLimitException} and 529 (overloaded) a retryable
+ * {@code ProviderHttpException}) and {@link AnthropicCodec#streamDecoder} (the stream); all are
+ * {@link dev.ruminate.core.error.RuminateException}s.
+ *
+ * @since 0.1
+ */
+public final class AnthropicProvider implements ChatProvider {
+
+    /** The API's address. */
+    public static final String DEFAULT_BASE_URL = "https://api.anthropic.com";
+    /** The beta that lets Claude 4 models think between tool calls. */
+    public static final String INTERLEAVED_THINKING_BETA = "interleaved-thinking-2025-05-14";
+
+    private static final String API_VERSION = "2023-06-01";
+    private static final String EVENT_STREAM = "text/event-stream";
+    /** Generous on purpose: a model may think silently for minutes (and a whole call sends nothing until done). */
+    private static final Duration DEFAULT_READ_TIMEOUT = Duration.ofMinutes(10);
+
+    private final URI messagesUri;
+    private final HttpExchange exchange;
+    private final WireLimits limits;
+    private final int maxTokens;
+
+    private AnthropicProvider(Builder b) {
+        this.messagesUri = messagesUri(b.baseUrl);
+        HttpExchange.Builder http = HttpExchange.builder(b.httpClient != null ? b.httpClient : HttpClient.create(),
+                AnthropicCodec.PROVIDER);
+        if (b.apiKey != null) {
+            http.auth("x-api-key", "", b.apiKey);
+        }
+        http.header("anthropic-version", API_VERSION);
+        Set<String> betas = new LinkedHashSet<>(b.betas);
+        if (b.interleavedThinking) {
+            betas.add(INTERLEAVED_THINKING_BETA);
+        }
+        if (!betas.isEmpty()) {
+            http.header("anthropic-beta", String.join(",", betas));
+        }
+        http.readTimeout(b.readTimeout);
+        this.exchange = http.build();
+        this.limits = b.limits;
+        this.maxTokens = b.maxTokens;
+    }
+
+    private static URI messagesUri(String baseUrl) {
+        String base = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
+        URI uri = URI.create(base + "/v1/messages");
+        if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme())) {
+            throw new IllegalArgumentException("the base URL must be http or https, was " + uri.getScheme());
+        }
+        return uri;
+    }
+
+    /**
+     * Starts building a provider.
+     *
+     * @return a builder
+     */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    @Override
+    public String name() {
+        return AnthropicCodec.PROVIDER;
+    }
+
+    @Override
+    public Flux<ChatEvent> stream(ChatRequest request) {
+        Objects.requireNonNull(request, "request");
+        return Flux.defer(() -> exchange.stream(messagesUri, encode(request, true), EVENT_STREAM))
+                .transform(body -> ServerSentEvents.decode(body, limits))
+                .transform(AnthropicCodec.streamDecoder())
+                .onErrorMap(exchange::redact);
+    }
+
+    @Override
+    public Flux<ChatEvent> completeAsEvents(ChatRequest request) {
+        Objects.requireNonNull(request, "request");
+        return Mono.defer(() -> exchange.post(messagesUri, encode(request, false)))
+                .flatMapMany(AnthropicCodec::decodeMessage)
+                .onErrorMap(exchange::redact);
+    }
+
+    private byte[] encode(ChatRequest request, boolean stream) {
+        try {
+            return AnthropicCodec.encodeRequest(request, stream, maxTokens);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidRequestException(AnthropicCodec.PROVIDER, String.valueOf(e.getMessage()), e);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "AnthropicProvider[" + messagesUri.getScheme() + "://" + messagesUri.getHost()
+                + (messagesUri.getPort() >= 0 ? ":" + messagesUri.getPort() : "") + messagesUri.getPath() + "]";
+    }
+
+    /**
+     * Builds an {@link AnthropicProvider}. Not thread-safe.
+     *
+     * @since 0.1
+     */
+    public static final class Builder {
+        private String baseUrl = DEFAULT_BASE_URL;
+        private @Nullable ApiKey apiKey;
+        private @Nullable HttpClient httpClient;
+        private WireLimits limits = WireLimits.DEFAULT;
+        private Duration readTimeout = DEFAULT_READ_TIMEOUT;
+        private final Set<String> betas = new LinkedHashSet<>();
+        private boolean interleavedThinking;
+        private int maxTokens = AnthropicCodec.DEFAULT_MAX_TOKENS;
+
+        private Builder() {
+        }
+
+        /**
+         * Sets the base URL (for proxies and emulators); {@code /v1/messages} is appended. Defaults
+         * to {@value AnthropicProvider#DEFAULT_BASE_URL}.
+         *
+         * @param url an {@code http} or {@code https} URL without the {@code /v1} path
+         * @return this builder
+         */
+        public Builder baseUrl(String url) {
+            this.baseUrl = Objects.requireNonNull(url, "url");
+            return this;
+        }
+
+        /**
+         * Sets the API key, sent in the {@code x-api-key} header.
+         *
+         * @param key the key
+         * @return this builder
+         */
+        public Builder apiKey(ApiKey key) {
+            this.apiKey = Objects.requireNonNull(key, "key");
+            return this;
+        }
+
+        /**
+         * Sets the Reactor Netty client to use (proxy, TLS, connection pool, metrics). Defaults to
+         * {@code HttpClient.create()}.
+         *
+         * @param client the client
+         * @return this builder
+         */
+        public Builder httpClient(HttpClient client) {
+            this.httpClient = Objects.requireNonNull(client, "client");
+            return this;
+        }
+
+        /**
+         * Sets the framing limits (longest line and event).
+         *
+         * @param wireLimits the limits
+         * @return this builder
+         */
+        public Builder wireLimits(WireLimits wireLimits) {
+            this.limits = Objects.requireNonNull(wireLimits, "wireLimits");
+            return this;
+        }
+
+        /**
+         * Sets the longest silence accepted: before the response arrives and between two reads of
+         * its body. When it passes, the call fails with
+         * {@link dev.ruminate.core.error.StreamTimeoutException}. Defaults to 10 minutes.
+         *
+         * @param timeout the limit, positive
+         * @return this builder
+         * @throws IllegalArgumentException if the limit is not positive
+         */
+        public Builder readTimeout(Duration timeout) {
+            if (timeout.isNegative() || timeout.isZero()) {
+                throw new IllegalArgumentException("readTimeout must be positive, was " + timeout);
+            }
+            this.readTimeout = timeout;
+            return this;
+        }
+
+        /**
+         * Adds beta features, sent comma-separated in the {@code anthropic-beta} header.
+         *
+         * @param names the beta names, such as {@code context-management-2025-06-27}
+         * @return this builder
+         * @throws IllegalArgumentException if a name is blank or holds a comma or line break
+         */
+        public Builder betas(String... names) {
+            for (String name : names) {
+                Objects.requireNonNull(name, "name");
+                if (name.isBlank() || name.indexOf(',') >= 0 || name.indexOf('\n') >= 0 || name.indexOf('\r') >= 0) {
+                    throw new IllegalArgumentException("not a beta name: " + name);
+                }
+                betas.add(name.strip());
+            }
+            return this;
+        }
+
+        /**
+         * Turns on interleaved thinking ({@value AnthropicProvider#INTERLEAVED_THINKING_BETA}): Claude
+         * 4 models may then think after each tool result, and a thinking budget may exceed
+         * {@code max_tokens}. Models with adaptive thinking (Opus 4.6, Sonnet 4.6 and later)
+         * interleave without it.
+         *
+         * @param enabled true to send the beta header
+         * @return this builder
+         */
+        public Builder interleavedThinking(boolean enabled) {
+            this.interleavedThinking = enabled;
+            return this;
+        }
+
+        /**
+         * Sets the {@code max_tokens} sent when a request sets no maximum output (the API requires
+         * one). Defaults to {@value AnthropicCodec#DEFAULT_MAX_TOKENS}. With a thinking budget and no
+         * interleaved thinking, it must exceed the budget.
+         *
+         * @param tokens the default maximum, positive
+         * @return this builder
+         * @throws IllegalArgumentException if not positive
+         */
+        public Builder maxTokens(int tokens) {
+            if (tokens < 1) {
+                throw new IllegalArgumentException("maxTokens must be positive, was " + tokens);
+            }
+            this.maxTokens = tokens;
+            return this;
+        }
+
+        /**
+         * Builds the provider.
+         *
+         * @return the provider
+         * @throws IllegalArgumentException if the base URL is not an http or https URL
+         */
+        public AnthropicProvider build() {
+            return new AnthropicProvider(this);
+        }
+    }
+}

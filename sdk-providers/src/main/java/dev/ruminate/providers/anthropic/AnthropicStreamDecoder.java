@@ -1,0 +1,108 @@
+package dev.ruminate.providers.anthropic;
+
+import dev.ruminate.core.error.IncompleteStreamException;
+import dev.ruminate.core.error.ProtocolException;
+import dev.ruminate.core.error.ProviderStreamException;
+import dev.ruminate.core.event.ChatEvent;
+import dev.ruminate.core.http.ErrorBodyParser;
+import dev.ruminate.core.wire.SseEvent;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import tools.jackson.core.JacksonException;
+
+/**
+ * Decodes the Server-Sent Events of one streamed Anthropic message into events.
+ *
+ * <p>The event's kind is the data's {@code type} (the {@code event:} name when the data has none).
+ * {@code ping} and unknown kinds are ignored, and so is anything after {@code message_stop}. An
+ * {@code error} event fails with {@link ProviderStreamException} carrying the error's type and
+ * message; a body that ends before {@code message_stop} with {@link IncompleteStreamException}.
+ * Malformed JSON fails with {@link ProtocolException} {@code MALFORMED_JSON}, a wrong shape with
+ * {@code UNEXPECTED_SHAPE}, both naming the event's line and byte offset.
+ *
+ * <p>One instance per response; not thread-safe.
+ */
+final class AnthropicStreamDecoder {
+
+    private static final int EXCERPT_CHARS = 200;
+
+    private final String provider;
+    private final MessageAssembler assembler;
+    private final WireEvent wire = new WireEvent();
+
+    AnthropicStreamDecoder(String provider) {
+        this.provider = provider;
+        this.assembler = new MessageAssembler(provider);
+    }
+
+    /** Returns the events of one SSE event; throws a {@code RuminateException} to end the stream. */
+    List<ChatEvent> onEvent(SseEvent event) {
+        if (assembler.completed()) {
+            return List.of();
+        }
+        byte[] data = event.data();
+        if ("error".equals(event.type())) {
+            throw new ProviderStreamException(provider, ErrorBodyParser.standard().parse(data));
+        }
+        if (isBlank(data)) {
+            return List.of();
+        }
+        List<ChatEvent> out = new ArrayList<>(2);
+        try {
+            WireParser.parseEvent(data, wire);
+            String type = wire.type != null ? wire.type : event.type();
+            switch (type) {
+                case "message_start" -> assembler.start(wire.messageId, wire.model, wire.usage, out);
+                case "content_block_start" -> {
+                    if (!wire.hasBlock) {
+                        throw new ShapeException("content_block_start without content_block");
+                    }
+                    if (wire.index < 0) {
+                        throw new ShapeException("content_block_start has no index");
+                    }
+                    assembler.blockStart(wire.index, wire.block, data, out);
+                }
+                case "content_block_delta" -> assembler.blockDelta(wire.index, wire.deltaType, wire.deltaText, out);
+                case "content_block_stop" -> assembler.blockStop(wire.index, out);
+                case "message_delta" -> assembler.messageDelta(wire.stopReason, wire.usage, out);
+                case "message_stop" -> assembler.complete(out);
+                case "error" -> throw new ProviderStreamException(provider, ErrorBodyParser.standard().parse(data));
+                default -> {
+                    // ping, and event kinds added after this decoder was written
+                }
+            }
+        } catch (JacksonException e) {
+            throw new ProtocolException(ProtocolException.Reason.MALFORMED_JSON,
+                    e.getOriginalMessage() + "; data: " + excerpt(data), event.line(), event.byteOffset(), e);
+        } catch (ShapeException e) {
+            throw new ProtocolException(ProtocolException.Reason.UNEXPECTED_SHAPE,
+                    e.getMessage() + "; data: " + excerpt(data), event.line(), event.byteOffset(), null);
+        }
+        return out;
+    }
+
+    /** Checks that the body ended after {@code message_stop}. */
+    List<ChatEvent> onComplete() {
+        if (!assembler.completed()) {
+            throw new IncompleteStreamException(assembler.started()
+                    ? "the body ended without message_stop"
+                    : "the body ended before the response started", null);
+        }
+        return List.of();
+    }
+
+    private static boolean isBlank(byte[] data) {
+        for (byte b : data) {
+            if (b != ' ' && b != '\t' && b != '\n' && b != '\r') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    static String excerpt(byte[] data) {
+        String text = new String(data, 0, Math.min(data.length, EXCERPT_CHARS * 4), StandardCharsets.UTF_8);
+        return text.length() > EXCERPT_CHARS ? text.substring(0, EXCERPT_CHARS) + "…" : text;
+    }
+}

@@ -1,0 +1,25 @@
+package dev.ruminate.providers.anthropic;
+
+import dev.ruminate.core.message.FinishReason;
+import org.jspecify.annotations.Nullable;
+
+/** Maps Anthropic's {@code stop_reason} to the normalized finish reason. */
+final class StopReasons {
+
+    private StopReasons() {
+    }
+
+    static FinishReason normalize(@Nullable String reason) {
+        if (reason == null) {
+            return FinishReason.OTHER;
+        }
+        return switch (reason) {
+            case "end_turn", "stop_sequence" -> FinishReason.STOP;
+            case "max_tokens", "model_context_window_exceeded" -> FinishReason.LENGTH;
+            case "tool_use" -> FinishReason.TOOL_CALLS;
+            case "refusal" -> FinishReason.CONTENT_FILTER;
+            // pause_turn: a server tool loop paused, to be continued by sending the message back
+            default -> FinishReason.OTHER;
+        };
+    }
+}
