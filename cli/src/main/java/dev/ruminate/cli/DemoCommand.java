@@ -11,6 +11,7 @@ import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.core.request.ReasoningEffort;
 import dev.ruminate.core.request.ReasoningOptions;
 import dev.ruminate.core.request.ToolDefinition;
+import dev.ruminate.testkit.AnthropicScript;
 import dev.ruminate.testkit.BedrockScript;
 import dev.ruminate.testkit.ChatCompletionsScript;
 import dev.ruminate.testkit.ChunkPlan;
@@ -58,6 +59,7 @@ final class DemoCommand {
         try (ProviderEmulator emulator = ProviderEmulator.start()) {
             demo.toolLoop(emulator);
             demo.thinkTags(emulator);
+            demo.anthropic(emulator);
             demo.bedrock(emulator);
         }
         out.println(style.heading("demo complete"));
@@ -131,9 +133,42 @@ final class DemoCommand {
         turn(perplexity, ChatRequest.builder("sonar-reasoning-pro").user("How far away is the Moon?").build());
     }
 
+    /** Anthropic with interleaved thinking: signed thinking around a tool call, sent back unmodified in the loop. */
+    private void anthropic(ProviderEmulator emulator) {
+        section("3. Anthropic Messages: a signed thinking block and a tool call, sent back unmodified inside the tool loop");
+        ChatProvider claude = ProviderCatalog.forReplay("anthropic", emulator.baseUrl(), false);
+        String model = "claude-sonnet-4-5";
+        emulator.enqueue(paced(AnthropicScript.create().model(model)
+                .thinking("The user asks about Oslo tomorrow. I need the forecast first.", "EuYBCkQYAiJA-demo-signature-1")
+                .toolUse("toolu_oslo", "get_weather", "{\"city\":\"Oslo\"}")
+                .stopReason("tool_use").usage(402, 88).tokensOf(6)
+                .toResponse()));
+        List<Message> history = new ArrayList<>();
+        history.add(Message.user("Will it snow in Oslo tomorrow?"));
+        AssistantMessage assistant = turn(claude, ChatRequest.builder(model).messages(history).tool(WEATHER)
+                .reasoning(ReasoningOptions.budget(2048)).build()).message();
+        history.add(assistant);
+        for (ToolCallPart call : assistant.toolCalls()) {
+            String result = "{\"city\":\"Oslo\",\"forecast\":\"snow showers\",\"low_c\":-4}";
+            out.println(style.tool("  ← the application runs " + call.name() + call.arguments() + " = " + result));
+            history.add(Message.toolResult(call.id() != null ? call.id() : call.name(), result));
+        }
+        emulator.enqueue(paced(AnthropicScript.create().model(model)
+                .thinking("Snow showers and -4 °C: yes, snow is likely.", "EuYBCkQYAiJA-demo-signature-2")
+                .text("Yes — snow showers are expected in Oslo tomorrow, with a low of −4 °C.")
+                .usage(540, 61).tokensOf(6)
+                .toResponse()));
+        int before = emulator.requests().size();
+        turn(claude, ChatRequest.builder(model).messages(history).tool(WEATHER).reasoning(ReasoningOptions.budget(2048)).build());
+        out.println(style.heading("  turn 2's assistant message as sent: the thinking block with its signature, "
+                + "unmodified and first, then the tool_use (the API rejects a tool loop without it):"));
+        out.println(style.tool(indent(PRETTY.writeValueAsString(
+                PRETTY.readTree(emulator.requests().get(before).body()).get("messages").get(1)))));
+    }
+
     /** Claude on Bedrock: signed reasoning in binary event-stream frames, sent back byte for byte in the tool loop. */
     private void bedrock(ProviderEmulator emulator) {
-        section("3. Claude on Amazon Bedrock (ConverseStream): binary event-stream frames, a SigV4-signed request, "
+        section("4. Claude on Amazon Bedrock (ConverseStream): binary event-stream frames, a SigV4-signed request, "
                 + "a signed reasoning block");
         ChatProvider bedrock = ProviderCatalog.forReplay("bedrock", emulator.baseUrl(), false);
         String model = "us.anthropic.claude-sonnet-4-20250514-v1:0";

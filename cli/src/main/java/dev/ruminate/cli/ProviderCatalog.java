@@ -3,6 +3,8 @@ package dev.ruminate.cli;
 import dev.ruminate.core.ChatProvider;
 import dev.ruminate.core.http.ApiKey;
 import dev.ruminate.core.think.ThinkTagOptions;
+import dev.ruminate.providers.anthropic.AnthropicCodec;
+import dev.ruminate.providers.anthropic.AnthropicProvider;
 import dev.ruminate.providers.bedrock.AwsCredentials;
 import dev.ruminate.providers.bedrock.BedrockProvider;
 import dev.ruminate.providers.chatcompletions.ChatCompletionsProvider;
@@ -62,6 +64,8 @@ final class ProviderCatalog {
             all.add(new Entry(name, profile.baseUrl() != null ? URI.create(profile.baseUrl()) : null,
                     isLocal(name), keyVariable(name), c -> chatCompletions(profile, c.baseUrl(), c.key(), c.thinkTags())));
         }
+        all.add(new Entry(AnthropicCodec.PROVIDER, URI.create(AnthropicProvider.DEFAULT_BASE_URL), false,
+                "ANTHROPIC_API_KEY", ProviderCatalog::anthropic));
         all.add(new Entry(OllamaProvider.NAME, URI.create(OllamaProvider.DEFAULT_BASE_URL), true, "RUMINATE_API_KEY",
                 ProviderCatalog::ollamaNative));
         String region = awsRegion();
@@ -83,6 +87,14 @@ final class ProviderCatalog {
         }
         if (thinkTags) {
             builder.thinkTags(ThinkTagOptions.DEFAULT);
+        }
+        return builder.build();
+    }
+
+    private static ChatProvider anthropic(Connection c) {
+        AnthropicProvider.Builder builder = AnthropicProvider.builder().baseUrl(c.baseUrl().toString());
+        if (c.key() != null) {
+            builder.apiKey(c.key());
         }
         return builder.build();
     }

@@ -30,6 +30,12 @@ class DemoCommandTest {
         // Reasoning is shown before the answer in each turn.
         assertThat(out.indexOf("Forecast: light rain")).isLessThan(out.indexOf("Yes — pack"));
         assertThat(out).doesNotContain("demo-key-not-a-secret");
+        // Anthropic: the signed thinking block goes back first, before the tool_use.
+        String anthropic = out.substring(out.indexOf("3. Anthropic Messages"), out.indexOf("4. Claude on Amazon Bedrock"));
+        assertThat(anthropic).contains("→ tool call get_weather {\"city\":\"Oslo\"}").contains("snow showers are expected");
+        String anthropicSent = anthropic.substring(anthropic.indexOf("turn 2's assistant message as sent"));
+        assertThat(anthropicSent.indexOf("\"signature\" : \"EuYBCkQYAiJA-demo-signature-1\""))
+                .isPositive().isLessThan(anthropicSent.indexOf("\"type\" : \"tool_use\""));
         // Bedrock: a signed request, and the signed reasoning block back before the toolUse in turn 2.
         String bedrock = out.substring(out.indexOf("Amazon Bedrock"));
         assertThat(bedrock).contains("thinking (reasoningContent)")

@@ -114,6 +114,24 @@ class ReplayCommandTest {
     }
 
     @Test
+    void replaysAnthropicServerToolBlocksAsTheirOwnParts() {
+        CliRun run = CliRun.of("replay", "--provider", "anthropic",
+                CliRun.fixture("anthropic/pydantic-thinking-web-search-stream.sse"));
+
+        assertThat(run.status()).as(run.err()).isZero();
+        JsonNode parts = json(run).get("parts");
+        assertThat(parts.get(0).get("type").stringValue()).isEqualTo("reasoning");
+        assertThat(parts.get(0).get("signature").stringValue()).isNotEmpty();
+        JsonNode call = parts.get(1);
+        assertThat(call.get("type").stringValue()).isEqualTo("server_tool");
+        assertThat(call.get("blockType").stringValue()).isEqualTo("server_tool_use");
+        assertThat(call.get("name").stringValue()).isEqualTo("web_search");
+        assertThat(call.get("block").get("input").get("query").stringValue()).isEqualTo("San Francisco weather today");
+        assertThat(parts.get(2).get("blockType").stringValue()).isEqualTo("web_search_tool_result");
+        assertThat(parts.get(2).get("id").stringValue()).isEqualTo(call.get("id").stringValue());
+    }
+
+    @Test
     void replaysANonStreamingBodyDetectedFromItsContent() {
         CliRun run = CliRun.of("replay", "--provider", "deepseek", CliRun.fixture("deepseek/pydantic-deepseek-reasoner.json"));
 

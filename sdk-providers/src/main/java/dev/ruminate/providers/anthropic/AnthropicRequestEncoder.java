@@ -5,6 +5,7 @@ import dev.ruminate.core.request.ReasoningEffort;
 import dev.ruminate.core.request.ReasoningOptions;
 import dev.ruminate.core.request.SamplingOptions;
 import dev.ruminate.core.request.ToolDefinition;
+import dev.ruminate.providers.internal.JsonWriting;
 import java.io.ByteArrayOutputStream;
 import java.util.Map;
 import java.util.Set;
@@ -58,7 +59,7 @@ final class AnthropicRequestEncoder {
             writeSampling(g, sampling, taken);
             for (Map.Entry<String, @Nullable Object> extra : extras.entrySet()) {
                 g.writeName(extra.getKey());
-                JsonValues.write(g, extra.getValue());
+                JsonWriting.writeValue(g, extra.getValue());
             }
             g.writeEndObject();
         }

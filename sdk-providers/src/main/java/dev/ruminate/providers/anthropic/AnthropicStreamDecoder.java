@@ -6,6 +6,7 @@ import dev.ruminate.core.error.ProviderStreamException;
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.http.ErrorBodyParser;
 import dev.ruminate.core.wire.SseEvent;
+import dev.ruminate.providers.internal.ShapeException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;

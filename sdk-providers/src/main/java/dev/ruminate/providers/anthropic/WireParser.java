@@ -1,6 +1,7 @@
 package dev.ruminate.providers.anthropic;
 
 import dev.ruminate.core.message.Usage;
+import dev.ruminate.providers.internal.ShapeException;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JsonParser;

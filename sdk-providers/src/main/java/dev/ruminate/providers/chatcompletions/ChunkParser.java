@@ -1,5 +1,6 @@
 package dev.ruminate.providers.chatcompletions;
 
+import dev.ruminate.providers.internal.ShapeException;
 import java.io.StringWriter;
 import java.util.List;
 import org.jspecify.annotations.Nullable;

@@ -1,5 +1,6 @@
 package dev.ruminate.providers.ollama;
 
+import dev.ruminate.providers.internal.ShapeException;
 import java.nio.charset.StandardCharsets;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JsonParser;
@@ -33,14 +34,14 @@ final class OllamaLineParser {
      * Parses the object in {@code bytes[0, length)}.
      *
      * @throws tools.jackson.core.JacksonException for malformed JSON or anything after the object
-     * @throws OllamaShapeException when the value is not an object or a field has an impossible shape
+     * @throws ShapeException when the value is not an object or a field has an impossible shape
      */
     static void parse(byte[] bytes, int length, OllamaLine line) {
         line.reset();
         try (JsonParser p = JSON.createParser(ObjectReadContext.empty(), bytes, 0, length)) {
             JsonToken token = p.nextToken();
             if (token != JsonToken.START_OBJECT) {
-                throw new OllamaShapeException("a line must be a JSON object, was " + describe(token));
+                throw new ShapeException("a line must be a JSON object, was " + describe(token));
             }
             String name;
             while ((name = p.nextName()) != null) {
@@ -73,7 +74,7 @@ final class OllamaLineParser {
             return;
         }
         if (value != JsonToken.START_OBJECT) {
-            throw new OllamaShapeException("`message` must be an object, was " + describe(value));
+            throw new ShapeException("`message` must be an object, was " + describe(value));
         }
         String name;
         while ((name = p.nextName()) != null) {
@@ -92,14 +93,14 @@ final class OllamaLineParser {
             return;
         }
         if (value != JsonToken.START_ARRAY) {
-            throw new OllamaShapeException("`tool_calls` must be an array, was " + describe(value));
+            throw new ShapeException("`tool_calls` must be an array, was " + describe(value));
         }
         JsonToken element;
         while ((element = p.nextToken()) != JsonToken.END_ARRAY) {
             if (element == JsonToken.START_OBJECT) {
                 toolCall(p, bytes, line);
             } else if (element != JsonToken.VALUE_NULL) {
-                throw new OllamaShapeException("a tool call must be an object, was " + describe(element));
+                throw new ShapeException("a tool call must be an object, was " + describe(element));
             }
         }
     }
@@ -118,7 +119,7 @@ final class OllamaLineParser {
                         continue;
                     }
                     if (v != JsonToken.START_OBJECT) {
-                        throw new OllamaShapeException("`function` must be an object, was " + describe(v));
+                        throw new ShapeException("`function` must be an object, was " + describe(v));
                     }
                     String fn;
                     while ((fn = p.nextName()) != null) {

@@ -7,6 +7,7 @@ import dev.ruminate.core.event.PartEnded;
 import dev.ruminate.core.event.ReasoningDelta;
 import dev.ruminate.core.event.ReasoningFinal;
 import dev.ruminate.core.http.ErrorBodyParser;
+import dev.ruminate.providers.internal.ShapeException;
 import java.util.ArrayList;
 import java.util.List;
 import tools.jackson.core.JacksonException;
@@ -35,7 +36,7 @@ final class OllamaResponseDecoder {
             throw new ProtocolException(ProtocolException.Reason.MALFORMED_JSON,
                     e.getOriginalMessage() + "; body: " + OllamaStreamDecoder.excerpt(body),
                     at == null ? -1 : at.getLineNr(), at == null ? -1 : at.getByteOffset(), e);
-        } catch (OllamaShapeException e) {
+        } catch (ShapeException e) {
             throw new ProtocolException(ProtocolException.Reason.UNEXPECTED_SHAPE,
                     e.getMessage() + "; body: " + OllamaStreamDecoder.excerpt(body), -1, -1, null);
         }

@@ -6,6 +6,7 @@ import dev.ruminate.core.error.ProviderStreamException;
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.http.ErrorBodyParser;
 import dev.ruminate.core.wire.JsonLine;
+import dev.ruminate.providers.internal.ShapeException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,7 +49,7 @@ final class OllamaStreamDecoder {
         } catch (JacksonException e) {
             throw new ProtocolException(ProtocolException.Reason.MALFORMED_JSON,
                     e.getOriginalMessage() + "; line: " + excerpt(bytes), json.line(), json.byteOffset(), e);
-        } catch (OllamaShapeException e) {
+        } catch (ShapeException e) {
             throw new ProtocolException(ProtocolException.Reason.UNEXPECTED_SHAPE,
                     e.getMessage() + "; line: " + excerpt(bytes), json.line(), json.byteOffset(), null);
         }
