@@ -16,6 +16,7 @@ import dev.ruminate.testkit.BedrockScript;
 import dev.ruminate.testkit.ChatCompletionsScript;
 import dev.ruminate.testkit.ChunkPlan;
 import dev.ruminate.testkit.EmulatorResponse;
+import dev.ruminate.testkit.OllamaScript;
 import dev.ruminate.testkit.ProviderEmulator;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -61,6 +62,8 @@ final class DemoCommand {
             demo.thinkTags(emulator);
             demo.anthropic(emulator);
             demo.bedrock(emulator);
+            demo.ollama(emulator);
+            demo.mistral(emulator);
         }
         out.println(style.heading("demo complete"));
         return Main.OK;
@@ -199,6 +202,61 @@ final class DemoCommand {
         turn(bedrock, ChatRequest.builder(model).messages(history).tool(WEATHER).reasoning(ReasoningOptions.budget(2048)).build());
         out.println(style.heading("  turn 2's assistant message as sent: the reasoning text and its signature, unmodified, "
                 + "before the toolUse (Bedrock rejects a tool loop without them):"));
+        out.println(style.tool(indent(PRETTY.writeValueAsString(
+                PRETTY.readTree(emulator.requests().get(before).body()).get("messages").get(1)))));
+    }
+
+    /** Ollama's native API: NDJSON lines, thinking beside the content, a whole tool call, thinking sent back. */
+    private void ollama(ProviderEmulator emulator) {
+        section("5. Ollama native API (/api/chat, NDJSON): message.thinking streams, the tool call arrives whole");
+        ChatProvider ollama = ProviderCatalog.forReplay("ollama-native", emulator.baseUrl(), false);
+        String model = "gpt-oss:20b";
+        emulator.enqueue(paced(OllamaScript.create().model(model)
+                .thinking("Rome tomorrow: I should check the forecast with get_weather.")
+                .toolCall("get_weather", "{\"city\":\"Rome\"}")
+                .usage(96, 41).tokensOf(6)
+                .toResponse()));
+        List<Message> history = new ArrayList<>();
+        history.add(Message.user("Is it warm in Rome tomorrow?"));
+        AssistantMessage assistant = turn(ollama, ChatRequest.builder(model).messages(history).tool(WEATHER)
+                .reasoning(ReasoningOptions.effort(ReasoningEffort.HIGH)).build()).message();
+        history.add(assistant);
+        for (ToolCallPart call : assistant.toolCalls()) {
+            String result = "{\"city\":\"Rome\",\"high_c\":24}";
+            out.println(style.tool("  ← the application runs " + call.name() + call.arguments() + " = " + result));
+            history.add(Message.toolResult(call.id() != null ? call.id() : call.name(), result));
+        }
+        emulator.enqueue(paced(OllamaScript.create().model(model)
+                .thinking("24 °C is warm.").content("Yes, warm: Rome reaches 24 °C tomorrow.")
+                .usage(140, 22).tokensOf(6).toResponse()));
+        int before = emulator.requests().size();
+        turn(ollama, ChatRequest.builder(model).messages(history).tool(WEATHER)
+                .reasoning(ReasoningOptions.effort(ReasoningEffort.HIGH)).build());
+        out.println(style.heading("  turn 2's assistant message as sent: its thinking beside the tool call:"));
+        out.println(style.tool(indent(PRETTY.writeValueAsString(
+                PRETTY.readTree(emulator.requests().get(before).body()).get("messages").get(1)))));
+    }
+
+    /** Magistral: reasoning as thinking chunks inside the content array. */
+    private void mistral(ProviderEmulator emulator) {
+        section("6. Mistral Magistral: reasoning in \"thinking\" chunks of the content array, and back the same way");
+        ChatProvider mistral = ProviderCatalog.forReplay("mistral", emulator.baseUrl(), false);
+        String model = "magistral-medium-latest";
+        emulator.enqueue(paced(ChatCompletionsScript.create().model(model).thinkingChunks(true)
+                .reasoning("17 × 3: 10 × 3 = 30, 7 × 3 = 21, so 51.")
+                .content("17 × 3 = 51.")
+                .usage(12, 30, 0).tokensOf(6)
+                .toResponse()));
+        List<Message> history = new ArrayList<>();
+        history.add(Message.user("What is 17 × 3?"));
+        history.add(turn(mistral, ChatRequest.builder(model).messages(history)
+                .reasoning(ReasoningOptions.effort(ReasoningEffort.HIGH)).build()).message());
+        history.add(Message.user("And 17 × 4?"));
+        emulator.enqueue(paced(ChatCompletionsScript.create().model(model).thinkingChunks(true)
+                .reasoning("51 + 17 = 68.").content("17 × 4 = 68.").usage(40, 16, 0).tokensOf(6).toResponse()));
+        int before = emulator.requests().size();
+        turn(mistral, ChatRequest.builder(model).messages(history).reasoning(ReasoningOptions.effort(ReasoningEffort.HIGH)).build());
+        out.println(style.heading("  turn 2's assistant message as sent:"));
         out.println(style.tool(indent(PRETTY.writeValueAsString(
                 PRETTY.readTree(emulator.requests().get(before).body()).get("messages").get(1)))));
     }

@@ -46,6 +46,13 @@ class DemoCommandTest {
         assertThat(sentBack.indexOf("\"signature\" : \"EqQBCkYIBxAB-demo-signature\""))
                 .isPositive().isLessThan(sentBack.indexOf("\"toolUse\""));
         assertThat(out).doesNotContain("replay-secret-not-a-secret");
+        // Ollama sends thinking back beside the tool call; Mistral as a thinking chunk before the text.
+        String ollama = out.substring(out.indexOf("5. Ollama native API"), out.indexOf("6. Mistral Magistral"));
+        assertThat(ollama.substring(ollama.indexOf("turn 2's assistant message as sent")))
+                .contains("\"thinking\" : \"Rome tomorrow: I should check the forecast with get_weather.\"");
+        String mistral = out.substring(out.indexOf("6. Mistral Magistral"));
+        String mistralSent = mistral.substring(mistral.indexOf("turn 2's assistant message as sent"));
+        assertThat(mistralSent.indexOf("\"type\" : \"thinking\"")).isPositive().isLessThan(mistralSent.indexOf("\"text\" : \"17 × 3 = 51.\""));
     }
 
     @Test
