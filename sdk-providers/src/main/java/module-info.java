@@ -7,4 +7,5 @@ module dev.ruminate.providers {
     requires tools.jackson.core;
 
     exports dev.ruminate.providers.chatcompletions;
+    exports dev.ruminate.providers.responses;
 }
