@@ -390,10 +390,7 @@ final class ResponsesAssembler {
             // items the stream never closed (or never announced) take their final view from the output
             for (int i = 0; i < r.output.size(); i++) {
                 ItemState item = items.get(i);
-                if (item == null) {
-                    itemAdded(i, r.output.get(i), out);
-                    itemDone(i, r.output.get(i), out);
-                } else if (!item.done) {
+                if (item == null || !item.done) {
                     itemDone(i, r.output.get(i), out);
                 }
             }
