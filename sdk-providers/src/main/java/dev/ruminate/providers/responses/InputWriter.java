@@ -22,7 +22,7 @@ import tools.jackson.core.JsonGenerator;
  * <p>An earlier assistant message goes back item by item, in the order of its parts: reasoning items
  * (consecutive reasoning parts with the same item id regrouped into one item, with its summary and
  * raw text, and its {@code encrypted_content}), each immediately followed by the item that followed
- * it; answer text as an assistant message; function calls with their {@code call_id} (and their item id, when own);
+ * it; answer text as an assistant message ({@code role}, {@code content}); function calls with their {@code call_id} (and their item id, when own);
  * built-in tool items as the exact JSON they came in. Reasoning goes back only when it is this
  * server's own: the part carries an item id and the message came from a provider of this profile's
  * name (or names none). Reasoning without those (another provider's, or one whose item id was lost)
@@ -169,15 +169,13 @@ final class InputWriter {
         g.writeEndObject();
     }
 
+    /** Writes a run of answer text as one assistant message, in the short form every server accepts. */
     private static void assistantText(JsonGenerator g, List<Part> texts) {
-        g.writeStartObject();
-        g.writeStringProperty("role", "assistant");
-        g.writeArrayPropertyStart("content");
+        StringBuilder text = new StringBuilder();
         for (Part p : texts) {
-            textEntry(g, "output_text", ((TextPart) p).text());
+            text.append(((TextPart) p).text());
         }
-        g.writeEndArray();
-        g.writeEndObject();
+        role(g, "assistant", text.toString());
     }
 
     private static void functionCall(JsonGenerator g, ToolCallPart call, boolean own) {
