@@ -331,7 +331,8 @@ public final class ResponsesScript {
 
     /**
      * Renders the equivalent non-streaming body: the {@code response} object of the terminal event
-     * (status {@code completed}, {@code incomplete} or {@code failed}) with every output item.
+     * (status {@code completed}, {@code incomplete} or {@code failed}) with every output item, each
+     * reasoning item with its {@code encrypted_content} as given.
      *
      * @return the JSON text
      * @since 0.1

@@ -76,7 +76,8 @@ final class ResponsesWriter {
         };
         return json(g -> {
             g.writeStartObject();
-            responseFields(g, status, true);
+            // a whole body has one view of each item; there is nothing to re-encrypt against
+            responseFields(g, status, true, View.DONE);
             g.writeEndObject();
         });
     }
@@ -161,11 +162,11 @@ final class ResponsesWriter {
     private void response(JsonGenerator g, String status, boolean complete) {
         g.writeName("response");
         g.writeStartObject();
-        responseFields(g, status, complete);
+        responseFields(g, status, complete, View.FINAL);
         g.writeEndObject();
     }
 
-    private void responseFields(JsonGenerator g, String status, boolean complete) {
+    private void responseFields(JsonGenerator g, String status, boolean complete, View itemView) {
         g.writeStringProperty("id", script.id());
         g.writeStringProperty("object", "response");
         g.writeNumberProperty("created_at", script.createdAt());
@@ -192,7 +193,7 @@ final class ResponsesWriter {
         g.writeStartArray();
         if (complete) {
             for (ResponsesStep step : script.steps()) {
-                item(g, step, View.FINAL);
+                item(g, step, itemView);
             }
         }
         g.writeEndArray();

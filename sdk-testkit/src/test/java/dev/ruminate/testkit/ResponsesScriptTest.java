@@ -146,6 +146,7 @@ class ResponsesScriptTest {
         assertThat(body.get("status").stringValue()).isEqualTo("incomplete");
         assertThat(body.get("incomplete_details").get("reason").stringValue()).isEqualTo("content_filter");
         assertThat(body.get("output")).hasSize(2);
+        assertThat(body.get("output").get(0).get("encrypted_content").stringValue()).isEqualTo("E");
         assertThat(body.get("output").get(1).get("arguments").stringValue()).isEqualTo("{}");
         assertThat(body.get("usage").get("total_tokens").intValue()).isEqualTo(3);
     }
