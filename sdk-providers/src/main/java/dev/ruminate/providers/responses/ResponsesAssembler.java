@@ -213,7 +213,7 @@ final class ResponsesAssembler {
             SubPart block = item.block();
             if (block.part < 0) {
                 block.part = nextPart++;
-                out.add(new ServerToolBlock(block.part, type, item.id, wire.name, wire.json));
+                out.add(new ServerToolBlock(block.part, type, item.id, wire.name, wire.json()));
                 end(block, out);
             }
         } else {

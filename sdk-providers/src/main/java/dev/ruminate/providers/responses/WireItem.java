@@ -1,5 +1,6 @@
 package dev.ruminate.providers.responses;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -22,8 +23,16 @@ final class WireItem {
     final List<String> summary = new ArrayList<>(2);
     /** The {@code content[]} parts, in order. */
     final List<ContentPart> content = new ArrayList<>(2);
-    /** The item's exact JSON, as sent. */
-    String json = "{}";
+    /** The bytes the item was read from, and where in them it lies; its JSON is made only when asked for. */
+    byte @Nullable [] source;
+    int from;
+    int to;
+
+    /** Returns the item's exact JSON, as sent. */
+    String json() {
+        byte[] bytes = source;
+        return bytes == null ? "{}" : new String(bytes, from, to - from, StandardCharsets.UTF_8);
+    }
 
     /**
      * One element of an item's {@code content}: {@code output_text}, {@code refusal} or

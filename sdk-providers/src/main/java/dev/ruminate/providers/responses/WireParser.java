@@ -1,6 +1,5 @@
 package dev.ruminate.providers.responses;
 
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JsonParser;
@@ -109,7 +108,9 @@ final class WireParser {
         }
         int to = (int) p.currentLocation().getByteOffset();
         if (from >= 0 && to > from && to <= data.length) {
-            item.json = new String(data, from, to - from, StandardCharsets.UTF_8);
+            item.source = data;
+            item.from = from;
+            item.to = to;
         }
         return item;
     }
