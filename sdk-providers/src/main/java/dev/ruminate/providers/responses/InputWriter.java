@@ -22,12 +22,16 @@ import tools.jackson.core.JsonGenerator;
  * <p>An earlier assistant message goes back item by item, in the order of its parts: reasoning items
  * (consecutive reasoning parts with the same item id regrouped into one item, with its summary and
  * raw text, and its {@code encrypted_content}), each immediately followed by the item that followed
- * it; answer text as an assistant message ({@code role}, {@code content}); function calls with their {@code call_id} (and their item id, when own);
+ * it; answer text as an assistant message ({@code role}, {@code content}); function calls with their
+ * {@code call_id} (and their item id, when own);
  * built-in tool items as the exact JSON they came in. Reasoning goes back only when it is this
  * server's own: the part carries an item id and the message came from a provider of this profile's
- * name (or names none). Reasoning without those (another provider's, or one whose item id was lost)
- * is dropped, since the server would reject an item it did not issue. Tool results become
- * {@code function_call_output} items.
+ * name (or names none), and, for a stateless profile ({@code store: false}), it has its encrypted
+ * content, since such a server keeps nothing to find an id in. Other reasoning (another provider's,
+ * or one whose item id or state was lost) is dropped, since the server would reject an item it did
+ * not issue; the items after it in the message then go without their item ids (a function call's
+ * {@code call_id} is enough) and built-in tool items are left out, so the server finds no item that
+ * needs the missing reasoning. Tool results become {@code function_call_output} items.
  */
 final class InputWriter {
 
@@ -90,14 +94,20 @@ final class InputWriter {
 
     private static void assistant(JsonGenerator g, ResponsesProfile profile, AssistantMessage message) {
         boolean own = message.provider() == null || profile.name().equals(message.provider());
+        // once a reasoning item is left out, later items of the message go without their item ids:
+        // the server rejects an item it knows to need a reasoning item that is not there
+        boolean dropped = false;
         List<Part> parts = message.parts();
         int i = 0;
         while (i < parts.size()) {
             Part part = parts.get(i);
             if (part instanceof ReasoningPart r) {
                 int end = reasoningGroup(parts, i, r.seals().itemId());
-                if (own && r.seals().itemId() != null) {
-                    reasoningItem(g, parts.subList(i, end));
+                List<Part> group = parts.subList(i, end);
+                if (own && r.seals().itemId() != null && (!profile.statelessReasoning() || encrypted(group) != null)) {
+                    reasoningItem(g, group);
+                } else {
+                    dropped = true;
                 }
                 i = end;
             } else if (part instanceof TextPart) {
@@ -108,10 +118,10 @@ final class InputWriter {
                 assistantText(g, parts.subList(i, end));
                 i = end;
             } else if (part instanceof ToolCallPart c) {
-                functionCall(g, c, own);
+                functionCall(g, c, own && !dropped);
                 i++;
             } else if (part instanceof ServerToolPart s) {
-                if (own) {
+                if (own && !dropped) {
                     g.writeRawValue(s.json());
                 }
                 i++;
@@ -119,6 +129,17 @@ final class InputWriter {
                 i++;
             }
         }
+    }
+
+    /** Returns the first encrypted content of a group of reasoning parts, or null. */
+    private static @Nullable String encrypted(List<Part> group) {
+        for (Part p : group) {
+            String encrypted = ((ReasoningPart) p).seals().encrypted();
+            if (encrypted != null) {
+                return encrypted;
+            }
+        }
+        return null;
     }
 
     /** Returns the end of the run of reasoning parts starting at {@code from} that share one item id. */
@@ -133,13 +154,10 @@ final class InputWriter {
 
     private static void reasoningItem(JsonGenerator g, List<Part> group) {
         ReasoningPart first = (ReasoningPart) group.get(0);
-        String encrypted = null;
+        String encrypted = encrypted(group);
         boolean raw = false;
         for (Part p : group) {
             ReasoningPart r = (ReasoningPart) p;
-            if (encrypted == null) {
-                encrypted = r.seals().encrypted();
-            }
             raw |= !r.summary() && !r.text().isEmpty();
         }
         g.writeStartObject();

@@ -149,6 +149,29 @@ class ResponsesRequestEncoderTest {
     }
 
     @Test
+    void aStatelessServerGetsNoReasoningItemItCannotResolve() {
+        // a reasoning item known only by id (the web-search recording, made with store on) cannot be
+        // found by a server that stores nothing: it is left out, and so are the ids that depend on it
+        AssistantMessage stateful = assistant("openai-responses",
+                new ReasoningPart("", false, null, id("rs_1")),
+                new ServerToolPart("web_search_call", "ws_1", null, "{\"id\":\"ws_1\",\"type\":\"web_search_call\"}", Seals.NONE),
+                new ToolCallPart("call_1", "f", "{}", true, id("fc_1")),
+                new TextPart("Found it", Seals.NONE));
+        ChatRequest request = ChatRequest.builder("m").user("Search").message(stateful).build();
+
+        assertThat(tree(encode(ResponsesProfiles.OPENAI, request, true)).get("input")).isEqualTo(tree(
+                "[{\"role\":\"user\",\"content\":\"Search\"},"
+                        + "{\"type\":\"function_call\",\"call_id\":\"call_1\",\"name\":\"f\",\"arguments\":\"{}\"},"
+                        + "{\"role\":\"assistant\",\"content\":\"Found it\"}]"));
+        // a stateful profile sends the id reference and everything after it as it came
+        JsonNode stored = tree(encode(ResponsesProfiles.OPENAI.toBuilder().statelessReasoning(false).build(), request, true))
+                .get("input");
+        assertThat(stored.get(1)).isEqualTo(tree("{\"type\":\"reasoning\",\"id\":\"rs_1\",\"summary\":[]}"));
+        assertThat(stored.get(2).get("id").stringValue()).isEqualTo("ws_1");
+        assertThat(stored.get(3).get("id").stringValue()).isEqualTo("fc_1");
+    }
+
+    @Test
     void openAiToolLoopTurnTwoMatchesTheAcceptedRequest() {
         JsonNode accepted = tree(Recorded.text("sendback/pydantic-gpt5-reasoning-tool-calls.turn2.request.json"));
         AssistantMessage turn1 = reduced(Responses.body("openai-responses/pydantic-gpt5-reasoning-tool-calls.turn1.json"));

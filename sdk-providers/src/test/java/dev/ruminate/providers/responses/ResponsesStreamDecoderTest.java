@@ -336,6 +336,33 @@ class ResponsesStreamDecoderTest {
     }
 
     @Test
+    void customToolCallsAndRefusalsAreReadLikeFunctionCallsAndText() {
+        String sse = CREATED
+                + ev("response.output_item.added", "\"output_index\":0,\"item\":{\"id\":\"msg_r\",\"type\":\"message\",\"content\":[]}")
+                + ev("response.refusal.delta", "\"output_index\":0,\"content_index\":0,\"delta\":\"I can't\"")
+                + ev("response.refusal.done", "\"output_index\":0,\"content_index\":0,\"refusal\":\"I can't\"")
+                + ev("response.output_item.added", "\"output_index\":1,\"item\":{\"id\":\"ctc_1\",\"type\":\"custom_tool_call\","
+                        + "\"call_id\":\"call_c\",\"name\":\"grammar\",\"input\":\"\"}")
+                + ev("response.custom_tool_call_input.delta", "\"output_index\":1,\"delta\":\"SELECT \"")
+                + ev("response.custom_tool_call_input.delta", "\"output_index\":1,\"delta\":\"1\"")
+                + ev("response.custom_tool_call_input.done", "\"output_index\":1,\"input\":\"SELECT 1\"")
+                + ev("response.output_item.done", "\"output_index\":1,\"item\":{\"id\":\"ctc_1\",\"type\":\"custom_tool_call\","
+                        + "\"call_id\":\"call_c\",\"name\":\"grammar\",\"input\":\"SELECT 1\"}")
+                + COMPLETED;
+
+        Folded f = Recorded.run(decode(sse)).folded();
+
+        assertThat(f.kinds()).isEqualTo("text,tool");
+        assertThat(f.text()).isEqualTo("I can't");
+        Folded.PartView call = f.parts.get(1);
+        assertThat(call.toolId).isEqualTo("call_c");
+        assertThat(call.toolName).isEqualTo("grammar");
+        assertThat(call.text()).isEqualTo("SELECT 1");
+        assertThat(call.seals).containsEntry(Seal.Kind.ITEM_ID, "ctc_1");
+        assertThat(f.completed.finishReason()).isEqualTo(FinishReason.TOOL_CALLS);
+    }
+
+    @Test
     void unknownEventTypesAndFieldsAreIgnored() {
         String sse = CREATED
                 + ev("response.brand_new_event", "\"output_index\":0,\"payload\":{\"deep\":[1,{\"x\":null}]}")
