@@ -10,4 +10,5 @@ module dev.ruminate.providers {
     exports dev.ruminate.providers.bedrock;
     exports dev.ruminate.providers.chatcompletions;
     exports dev.ruminate.providers.ollama;
+    exports dev.ruminate.providers.responses;
 }

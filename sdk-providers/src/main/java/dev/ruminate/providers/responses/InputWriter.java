@@ -1,0 +1,222 @@
+package dev.ruminate.providers.responses;
+
+import dev.ruminate.core.message.AssistantMessage;
+import dev.ruminate.core.message.Message;
+import dev.ruminate.core.message.Part;
+import dev.ruminate.core.message.ReasoningPart;
+import dev.ruminate.core.message.ServerToolPart;
+import dev.ruminate.core.message.SystemMessage;
+import dev.ruminate.core.message.TextPart;
+import dev.ruminate.core.message.ToolCallPart;
+import dev.ruminate.core.message.ToolResultMessage;
+import dev.ruminate.core.message.UserMessage;
+import java.util.List;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.core.JsonGenerator;
+
+/**
+ * Writes a conversation as a Responses {@code input} array, and its leading system messages as
+ * {@code instructions}.
+ *
+ * <p>An earlier assistant message goes back item by item, in the order of its parts: reasoning items
+ * (consecutive reasoning parts with the same item id regrouped into one item, with its summary and
+ * raw text, and its {@code encrypted_content}), each immediately followed by the item that followed
+ * it; answer text as an assistant message ({@code role}, {@code content}); function calls with their
+ * {@code call_id} (and their item id, when own);
+ * built-in tool items as the exact JSON they came in. Reasoning goes back only when it is this
+ * server's own: the part carries an item id and the message came from a provider of this profile's
+ * name (or names none), and, for a stateless profile ({@code store: false}), it has its encrypted
+ * content, since such a server keeps nothing to find an id in. Other reasoning (another provider's,
+ * or one whose item id or state was lost) is dropped, since the server would reject an item it did
+ * not issue; the items after it in the message then go without their item ids (a function call's
+ * {@code call_id} is enough) and built-in tool items are left out, so the server finds no item that
+ * needs the missing reasoning. Tool results become {@code function_call_output} items.
+ */
+final class InputWriter {
+
+    private InputWriter() {
+    }
+
+    /** Returns how many messages at the start are system messages, which become {@code instructions}. */
+    static int leadingSystem(List<Message> messages) {
+        int n = 0;
+        while (n < messages.size() && messages.get(n) instanceof SystemMessage) {
+            n++;
+        }
+        return n;
+    }
+
+    /** Returns the {@code instructions} text of the leading system messages, or null when there are none. */
+    static @Nullable String instructions(List<Message> messages) {
+        int n = leadingSystem(messages);
+        if (n == 0) {
+            return null;
+        }
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < n; i++) {
+            if (i > 0) {
+                sb.append("\n\n");
+            }
+            sb.append(((SystemMessage) messages.get(i)).text());
+        }
+        return sb.toString();
+    }
+
+    /** Writes the {@code input} array of the messages after the leading system messages. */
+    static void write(JsonGenerator g, ResponsesProfile profile, List<Message> messages) {
+        g.writeStartArray();
+        for (int i = leadingSystem(messages); i < messages.size(); i++) {
+            Message m = messages.get(i);
+            if (m instanceof SystemMessage s) {
+                role(g, "system", s.text());
+            } else if (m instanceof UserMessage u) {
+                role(g, "user", u.text());
+            } else if (m instanceof AssistantMessage a) {
+                assistant(g, profile, a);
+            } else if (m instanceof ToolResultMessage t) {
+                g.writeStartObject();
+                g.writeStringProperty("type", "function_call_output");
+                g.writeStringProperty("call_id", t.toolCallId());
+                g.writeStringProperty("output", t.content());
+                g.writeEndObject();
+            }
+        }
+        g.writeEndArray();
+    }
+
+    private static void role(JsonGenerator g, String role, String text) {
+        g.writeStartObject();
+        g.writeStringProperty("role", role);
+        g.writeStringProperty("content", text);
+        g.writeEndObject();
+    }
+
+    private static void assistant(JsonGenerator g, ResponsesProfile profile, AssistantMessage message) {
+        boolean own = message.provider() == null || profile.name().equals(message.provider());
+        // once a reasoning item is left out, later items of the message go without their item ids:
+        // the server rejects an item it knows to need a reasoning item that is not there
+        boolean dropped = false;
+        List<Part> parts = message.parts();
+        int i = 0;
+        while (i < parts.size()) {
+            Part part = parts.get(i);
+            if (part instanceof ReasoningPart r) {
+                int end = reasoningGroup(parts, i, r.seals().itemId());
+                List<Part> group = parts.subList(i, end);
+                if (own && r.seals().itemId() != null && (!profile.statelessReasoning() || encrypted(group) != null)) {
+                    reasoningItem(g, group);
+                } else {
+                    dropped = true;
+                }
+                i = end;
+            } else if (part instanceof TextPart) {
+                int end = i;
+                while (end < parts.size() && parts.get(end) instanceof TextPart) {
+                    end++;
+                }
+                assistantText(g, parts.subList(i, end));
+                i = end;
+            } else if (part instanceof ToolCallPart c) {
+                functionCall(g, c, own && !dropped);
+                i++;
+            } else if (part instanceof ServerToolPart s) {
+                if (own && !dropped) {
+                    g.writeRawValue(s.json());
+                }
+                i++;
+            } else {
+                i++;
+            }
+        }
+    }
+
+    /** Returns the first encrypted content of a group of reasoning parts, or null. */
+    private static @Nullable String encrypted(List<Part> group) {
+        for (Part p : group) {
+            String encrypted = ((ReasoningPart) p).seals().encrypted();
+            if (encrypted != null) {
+                return encrypted;
+            }
+        }
+        return null;
+    }
+
+    /** Returns the end of the run of reasoning parts starting at {@code from} that share one item id. */
+    private static int reasoningGroup(List<Part> parts, int from, @Nullable String itemId) {
+        int end = from + 1;
+        while (itemId != null && end < parts.size() && parts.get(end) instanceof ReasoningPart next
+                && itemId.equals(next.seals().itemId())) {
+            end++;
+        }
+        return end;
+    }
+
+    private static void reasoningItem(JsonGenerator g, List<Part> group) {
+        ReasoningPart first = (ReasoningPart) group.get(0);
+        String encrypted = encrypted(group);
+        boolean raw = false;
+        for (Part p : group) {
+            ReasoningPart r = (ReasoningPart) p;
+            raw |= !r.summary() && !r.text().isEmpty();
+        }
+        g.writeStartObject();
+        g.writeStringProperty("type", "reasoning");
+        g.writeStringProperty("id", Objects.requireNonNull(first.seals().itemId()));
+        g.writeArrayPropertyStart("summary");
+        for (Part p : group) {
+            ReasoningPart r = (ReasoningPart) p;
+            if (r.summary() && !r.text().isEmpty()) {
+                textEntry(g, "summary_text", r.text());
+            }
+        }
+        g.writeEndArray();
+        if (raw) {
+            g.writeArrayPropertyStart("content");
+            for (Part p : group) {
+                ReasoningPart r = (ReasoningPart) p;
+                if (!r.summary() && !r.text().isEmpty()) {
+                    textEntry(g, "reasoning_text", r.text());
+                }
+            }
+            g.writeEndArray();
+        }
+        if (encrypted != null) {
+            g.writeStringProperty("encrypted_content", encrypted);
+        }
+        g.writeEndObject();
+    }
+
+    /** Writes a run of answer text as one assistant message, in the short form every server accepts. */
+    private static void assistantText(JsonGenerator g, List<Part> texts) {
+        StringBuilder text = new StringBuilder();
+        for (Part p : texts) {
+            text.append(((TextPart) p).text());
+        }
+        role(g, "assistant", text.toString());
+    }
+
+    private static void functionCall(JsonGenerator g, ToolCallPart call, boolean own) {
+        if (call.id() == null) {
+            throw new IllegalArgumentException("the tool call to " + call.name()
+                    + " has no id; the Responses API needs its call_id to pair it with its result");
+        }
+        g.writeStartObject();
+        g.writeStringProperty("type", "function_call");
+        String itemId = call.seals().itemId();
+        if (own && itemId != null) {
+            g.writeStringProperty("id", itemId);
+        }
+        g.writeStringProperty("call_id", call.id());
+        g.writeStringProperty("name", call.name());
+        g.writeStringProperty("arguments", call.arguments());
+        g.writeEndObject();
+    }
+
+    private static void textEntry(JsonGenerator g, String type, String text) {
+        g.writeStartObject();
+        g.writeStringProperty("type", type);
+        g.writeStringProperty("text", text);
+        g.writeEndObject();
+    }
+}

@@ -1,0 +1,228 @@
+package dev.ruminate.providers.responses;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Everything that makes one Responses server different from another: where it is, how it
+ * authenticates, whether reasoning is kept client-side, and how reasoning is requested.
+ *
+ * <p>{@link ResponsesProfiles} holds the known servers; {@code ResponsesProfiles.OPEN_RESPONSES.toBuilder()}
+ * is the start for a new one. Immutable and thread-safe.
+ *
+ * @param name the profile name; it is the {@code provider} of every
+ *     {@link dev.ruminate.core.event.ResponseStarted}
+ * @param baseUrl the API root, e.g. {@code https://api.openai.com/v1}; null when the user must give
+ *     one (Azure resources, self-hosted servers)
+ * @param path the path appended to the base URL, {@code /responses}
+ * @param authHeader the header carrying the key, {@code Authorization} (or {@code api-key} for Azure)
+ * @param authPrefix what precedes the key in that header, {@code "Bearer "} (or {@code ""})
+ * @param statelessReasoning true to send {@code store: false} and
+ *     {@code include: ["reasoning.encrypted_content"]}, so that reasoning items come back with their
+ *     encrypted state and can be replayed without the server keeping them
+ * @param reasoningStyle how {@link dev.ruminate.core.request.ReasoningOptions} are written
+ * @since 0.1
+ */
+public record ResponsesProfile(String name, @Nullable String baseUrl, String path, String authHeader,
+                               String authPrefix, boolean statelessReasoning,
+                               ResponsesReasoningStyle reasoningStyle) {
+
+    /**
+     * Validates the components.
+     *
+     * @param name see {@link #name()}
+     * @param baseUrl see {@link #baseUrl()}
+     * @param path see {@link #path()}
+     * @param authHeader see {@link #authHeader()}
+     * @param authPrefix see {@link #authPrefix()}
+     * @param statelessReasoning see {@link #statelessReasoning()}
+     * @param reasoningStyle see {@link #reasoningStyle()}
+     * @throws IllegalArgumentException when a name is blank, the base URL is not an absolute http(s)
+     *     URL, or the path does not start with {@code /}
+     */
+    public ResponsesProfile {
+        requireText(name, "name");
+        if (baseUrl != null) {
+            requireHttpUrl(baseUrl);
+        }
+        requireText(path, "path");
+        if (!path.startsWith("/")) {
+            throw new IllegalArgumentException("path must start with '/', was " + path);
+        }
+        requireText(authHeader, "authHeader");
+        Objects.requireNonNull(authPrefix, "authPrefix");
+        Objects.requireNonNull(reasoningStyle, "reasoningStyle");
+    }
+
+    /**
+     * Starts a profile with the defaults of a generic Open Responses server: no base URL,
+     * {@code /responses}, {@code Authorization: Bearer}, stateful (no {@code store}/{@code include}),
+     * {@code reasoning: {effort, summary}}.
+     *
+     * @param name the profile name
+     * @return a builder
+     */
+    public static Builder builder(String name) {
+        return new Builder(name);
+    }
+
+    /**
+     * Returns a builder holding this profile's values, to derive a variant.
+     *
+     * @return a builder
+     */
+    public Builder toBuilder() {
+        Builder b = new Builder(name);
+        b.baseUrl = baseUrl;
+        b.path = path;
+        b.authHeader = authHeader;
+        b.authPrefix = authPrefix;
+        b.statelessReasoning = statelessReasoning;
+        b.reasoningStyle = reasoningStyle;
+        return b;
+    }
+
+    /**
+     * Returns the endpoint: the base URL (the override if given, else the profile's) with trailing
+     * slashes removed from its path, followed by {@link #path()}; a query on the base URL (Azure's
+     * {@code ?api-version=…}) is kept after the path.
+     *
+     * @param baseUrlOverride a base URL to use instead of the profile's, or null
+     * @return the endpoint
+     * @throws IllegalStateException if neither base URL is set
+     * @throws IllegalArgumentException if the override is not an absolute http(s) URL
+     */
+    public URI uri(@Nullable String baseUrlOverride) {
+        String base = baseUrlOverride != null ? requireHttpUrl(baseUrlOverride) : baseUrl;
+        if (base == null) {
+            throw new IllegalStateException("profile " + name + " has no default base URL: give one");
+        }
+        int query = base.indexOf('?');
+        int end = query >= 0 ? query : base.length();
+        while (end > 0 && base.charAt(end - 1) == '/') {
+            end--;
+        }
+        return URI.create(base.substring(0, end) + path + (query >= 0 ? base.substring(query) : ""));
+    }
+
+    private static void requireText(String value, String what) {
+        Objects.requireNonNull(value, what);
+        if (value.isBlank()) {
+            throw new IllegalArgumentException(what + " must not be blank");
+        }
+    }
+
+    private static String requireHttpUrl(String url) {
+        try {
+            URI uri = new URI(url);
+            String scheme = uri.getScheme();
+            if (uri.getHost() == null || !("http".equalsIgnoreCase(scheme) || "https".equalsIgnoreCase(scheme))) {
+                throw new IllegalArgumentException("base URL must be an absolute http(s) URL, was " + url);
+            }
+            return url;
+        } catch (URISyntaxException e) {
+            throw new IllegalArgumentException("base URL is not a valid URI: " + url, e);
+        }
+    }
+
+    /**
+     * Builds a {@link ResponsesProfile}. Not thread-safe; every {@link #build()} returns an
+     * independent immutable profile.
+     *
+     * @since 0.1
+     */
+    public static final class Builder {
+        private String name;
+        private @Nullable String baseUrl;
+        private String path = "/responses";
+        private String authHeader = "Authorization";
+        private String authPrefix = "Bearer ";
+        private boolean statelessReasoning;
+        private ResponsesReasoningStyle reasoningStyle = ResponsesReasoningStyle.EFFORT_AND_SUMMARY;
+
+        private Builder(String name) {
+            this.name = Objects.requireNonNull(name, "name");
+        }
+
+        /**
+         * Sets the name.
+         *
+         * @param name the profile name
+         * @return this builder
+         */
+        public Builder name(String name) {
+            this.name = Objects.requireNonNull(name, "name");
+            return this;
+        }
+
+        /**
+         * Sets the default base URL.
+         *
+         * @param baseUrl the API root, or null when the user must give one
+         * @return this builder
+         */
+        public Builder baseUrl(@Nullable String baseUrl) {
+            this.baseUrl = baseUrl;
+            return this;
+        }
+
+        /**
+         * Sets the path of the endpoint.
+         *
+         * @param path the path, starting with {@code /}
+         * @return this builder
+         */
+        public Builder path(String path) {
+            this.path = Objects.requireNonNull(path, "path");
+            return this;
+        }
+
+        /**
+         * Sets how the key is sent: {@code ("Authorization", "Bearer ")} or {@code ("api-key", "")}.
+         *
+         * @param header the header name
+         * @param prefix what precedes the key, possibly empty
+         * @return this builder
+         */
+        public Builder auth(String header, String prefix) {
+            this.authHeader = Objects.requireNonNull(header, "header");
+            this.authPrefix = Objects.requireNonNull(prefix, "prefix");
+            return this;
+        }
+
+        /**
+         * Sets whether requests ask for stateless reasoning ({@code store: false} and the encrypted content).
+         *
+         * @param stateless true to ask for it
+         * @return this builder
+         */
+        public Builder statelessReasoning(boolean stateless) {
+            this.statelessReasoning = stateless;
+            return this;
+        }
+
+        /**
+         * Sets how reasoning is requested.
+         *
+         * @param style the style
+         * @return this builder
+         */
+        public Builder reasoningStyle(ResponsesReasoningStyle style) {
+            this.reasoningStyle = Objects.requireNonNull(style, "style");
+            return this;
+        }
+
+        /**
+         * Builds the profile.
+         *
+         * @return the immutable profile
+         * @throws IllegalArgumentException as {@link ResponsesProfile#ResponsesProfile} documents
+         */
+        public ResponsesProfile build() {
+            return new ResponsesProfile(name, baseUrl, path, authHeader, authPrefix, statelessReasoning,
+                    reasoningStyle);
+        }
+    }
+}

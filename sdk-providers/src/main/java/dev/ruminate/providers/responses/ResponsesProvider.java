@@ -1,0 +1,224 @@
+package dev.ruminate.providers.responses;
+
+import dev.ruminate.core.ChatProvider;
+import dev.ruminate.core.error.InvalidRequestException;
+import dev.ruminate.core.event.ChatEvent;
+import dev.ruminate.core.http.ApiKey;
+import dev.ruminate.core.http.HttpExchange;
+import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.core.wire.ServerSentEvents;
+import dev.ruminate.core.wire.WireLimits;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.netty.http.client.HttpClient;
+
+/**
+ * A {@link ChatProvider} for a server that speaks the OpenAI Responses API, described by a
+ * {@link ResponsesProfile}: OpenAI itself, Azure, xAI, DeepSeek, OpenRouter, LM Studio, vLLM, Ollama,
+ * or any other.
+ *
+ * <p>A call encodes the request (earlier reasoning items go back with their encrypted state), posts
+ * it over Reactor Netty, and decodes the Server-Sent Events (or the whole body, for
+ * {@link #completeAsEvents}) into {@link ChatEvent}s.
+ *
+ * <pre>{@code
+ * ChatProvider openai = ResponsesProvider.builder(ResponsesProfiles.OPENAI)
+ *         .apiKey(ApiKey.fromEnv("OPENAI_API_KEY"))
+ *         .build();
+ * Flux<ChatEvent> events = openai.stream(ChatRequest.builder("o4-mini").user("Hi").build());
+ * }</pre>
+ *
+ * <p><b>Threading.</b> Immutable and thread-safe. <b>Backpressure.</b> Bytes are read from the
+ * network as events are requested. <b>Cancellation.</b> Cancelling a subscription closes the HTTP
+ * exchange. <b>Errors.</b> See {@link HttpExchange} (HTTP and transport) and
+ * {@link ResponsesCodec#streamDecoder} (the stream); all are
+ * {@link dev.ruminate.core.error.RuminateException}s.
+ *
+ * @since 0.1
+ */
+public final class ResponsesProvider implements ChatProvider {
+
+    private static final String EVENT_STREAM = "text/event-stream";
+    /** Generous on purpose: a reasoning model may stay silent for minutes while it thinks. */
+    private static final Duration DEFAULT_READ_TIMEOUT = Duration.ofMinutes(10);
+
+    private final ResponsesProfile profile;
+    private final URI uri;
+    private final HttpExchange exchange;
+    private final WireLimits limits;
+
+    private ResponsesProvider(Builder b) {
+        this.profile = b.profile;
+        this.uri = b.profile.uri(b.baseUrl);
+        HttpExchange.Builder http = HttpExchange.builder(b.httpClient != null ? b.httpClient : HttpClient.create(),
+                b.profile.name());
+        if (b.apiKey != null) {
+            http.auth(b.profile.authHeader(), b.profile.authPrefix(), b.apiKey);
+        }
+        http.readTimeout(b.readTimeout);
+        this.exchange = http.build();
+        this.limits = b.limits;
+    }
+
+    /**
+     * Starts building a provider for a profile.
+     *
+     * @param profile the server's profile, e.g. {@link ResponsesProfiles#OPENAI}
+     * @return a builder
+     */
+    public static Builder builder(ResponsesProfile profile) {
+        return new Builder(profile);
+    }
+
+    @Override
+    public String name() {
+        return profile.name();
+    }
+
+    /**
+     * Returns the profile this provider speaks.
+     *
+     * @return the profile
+     */
+    public ResponsesProfile profile() {
+        return profile;
+    }
+
+    @Override
+    public Flux<ChatEvent> stream(ChatRequest request) {
+        Objects.requireNonNull(request, "request");
+        return Flux.defer(() -> exchange.stream(uri, encode(request, true), EVENT_STREAM))
+                .transform(body -> ServerSentEvents.decode(body, limits))
+                .transform(ResponsesCodec.streamDecoder(profile))
+                .onErrorMap(exchange::redact);
+    }
+
+    @Override
+    public Flux<ChatEvent> completeAsEvents(ChatRequest request) {
+        Objects.requireNonNull(request, "request");
+        // deferred like stream(): a request that cannot be encoded fails the flux, not this call
+        return Mono.defer(() -> exchange.post(uri, encode(request, false)))
+                .flatMapMany(body -> ResponsesCodec.decodeResponse(profile, body))
+                .onErrorMap(exchange::redact);
+    }
+
+    private byte[] encode(ChatRequest request, boolean stream) {
+        try {
+            return ResponsesCodec.encodeRequest(profile, request, stream);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidRequestException(profile.name(), String.valueOf(e.getMessage()), e);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "ResponsesProvider[" + profile.name() + " at " + uri.getScheme() + "://" + uri.getHost()
+                + (uri.getPort() >= 0 ? ":" + uri.getPort() : "") + uri.getPath() + "]";
+    }
+
+    /**
+     * Builds a {@link ResponsesProvider}. Not thread-safe.
+     *
+     * @since 0.1
+     */
+    public static final class Builder {
+        private final ResponsesProfile profile;
+        private @Nullable String baseUrl;
+        private @Nullable ApiKey apiKey;
+        private @Nullable HttpClient httpClient;
+        private WireLimits limits = WireLimits.DEFAULT;
+        private Duration readTimeout = DEFAULT_READ_TIMEOUT;
+
+        private Builder(ResponsesProfile profile) {
+            this.profile = Objects.requireNonNull(profile, "profile");
+        }
+
+        /**
+         * Sets the base URL (Azure resources, self-hosted servers, proxies, emulators); the
+         * profile's path is appended. Defaults to the profile's base URL.
+         *
+         * @param url an {@code http} or {@code https} URL such as {@code http://localhost:8000/v1}
+         * @return this builder
+         */
+        public Builder baseUrl(String url) {
+            this.baseUrl = Objects.requireNonNull(url, "url");
+            return this;
+        }
+
+        /**
+         * Sets the base URL.
+         *
+         * @param url the URL
+         * @return this builder
+         * @see #baseUrl(String)
+         */
+        public Builder baseUrl(URI url) {
+            return baseUrl(url.toString());
+        }
+
+        /**
+         * Sets the API key, sent in the profile's auth header. Local servers may need none.
+         *
+         * @param key the key
+         * @return this builder
+         */
+        public Builder apiKey(ApiKey key) {
+            this.apiKey = Objects.requireNonNull(key, "key");
+            return this;
+        }
+
+        /**
+         * Sets the Reactor Netty client to use (proxy, TLS, connection pool, metrics). Defaults to
+         * {@code HttpClient.create()}.
+         *
+         * @param client the client
+         * @return this builder
+         */
+        public Builder httpClient(HttpClient client) {
+            this.httpClient = Objects.requireNonNull(client, "client");
+            return this;
+        }
+
+        /**
+         * Sets the framing limits (longest line and event).
+         *
+         * @param wireLimits the limits
+         * @return this builder
+         */
+        public Builder wireLimits(WireLimits wireLimits) {
+            this.limits = Objects.requireNonNull(wireLimits, "wireLimits");
+            return this;
+        }
+
+        /**
+         * Sets the longest silence accepted: before the response arrives and between two reads of
+         * its body (for a non-streaming call, until the body arrives). When it passes, the call fails
+         * with {@link dev.ruminate.core.error.StreamTimeoutException}. Defaults to 10 minutes.
+         *
+         * @param timeout the limit, positive
+         * @return this builder
+         * @throws IllegalArgumentException if the limit is not positive
+         */
+        public Builder readTimeout(Duration timeout) {
+            if (timeout.isNegative() || timeout.isZero()) {
+                throw new IllegalArgumentException("readTimeout must be positive, was " + timeout);
+            }
+            this.readTimeout = timeout;
+            return this;
+        }
+
+        /**
+         * Builds the provider.
+         *
+         * @return the provider
+         * @throws IllegalStateException if neither the profile nor the builder gives a base URL
+         */
+        public ResponsesProvider build() {
+            return new ResponsesProvider(this);
+        }
+    }
+}

@@ -1,0 +1,153 @@
+package dev.ruminate.providers.responses;
+
+import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.core.request.ReasoningEffort;
+import dev.ruminate.core.request.ReasoningOptions;
+import dev.ruminate.core.request.SamplingOptions;
+import dev.ruminate.core.request.ToolDefinition;
+import java.io.ByteArrayOutputStream;
+import java.util.Map;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.ObjectReadContext;
+import tools.jackson.core.ObjectWriteContext;
+
+/**
+ * Writes a Responses request body with Jackson's streaming generator.
+ *
+ * <p>Field order: {@code model}, {@code instructions}, {@code input}, {@code tools},
+ * {@code reasoning}, {@code include}, {@code store}, {@code stream}, {@code max_output_tokens},
+ * {@code temperature}, {@code top_p}, extras. A field named in the request's extras is not written
+ * by the encoder: the extra replaces it, whole. Stop sequences and seeds have no Responses field and
+ * are not sent.
+ */
+final class ResponsesRequestEncoder {
+
+    private ResponsesRequestEncoder() {
+    }
+
+    static byte[] encode(ResponsesProfile profile, ChatRequest request, boolean stream) {
+        Map<String, @Nullable Object> extras = request.extras();
+        Set<String> taken = extras.keySet();
+        ByteArrayOutputStream out = new ByteArrayOutputStream(512);
+        try (JsonGenerator g = WireParser.JSON.createGenerator(ObjectWriteContext.empty(), out)) {
+            g.writeStartObject();
+            if (!taken.contains("model")) {
+                g.writeStringProperty("model", request.model());
+            }
+            String instructions = InputWriter.instructions(request.messages());
+            if (instructions != null && !taken.contains("instructions")) {
+                g.writeStringProperty("instructions", instructions);
+            }
+            if (!taken.contains("input")) {
+                g.writeName("input");
+                InputWriter.write(g, profile, request.messages());
+            }
+            if (!request.tools().isEmpty() && !taken.contains("tools")) {
+                writeTools(g, request);
+            }
+            if (!taken.contains("reasoning")) {
+                writeReasoning(g, profile.reasoningStyle(), request.reasoning());
+            }
+            if (profile.statelessReasoning()) {
+                if (!taken.contains("include")) {
+                    g.writeArrayPropertyStart("include");
+                    g.writeString("reasoning.encrypted_content");
+                    g.writeEndArray();
+                }
+                if (!taken.contains("store")) {
+                    g.writeBooleanProperty("store", false);
+                }
+            }
+            if (stream && !taken.contains("stream")) {
+                g.writeBooleanProperty("stream", true);
+            }
+            writeSampling(g, request.sampling(), taken);
+            for (Map.Entry<String, @Nullable Object> extra : extras.entrySet()) {
+                g.writeName(extra.getKey());
+                ExtraValues.write(g, extra.getValue());
+            }
+            g.writeEndObject();
+        }
+        return out.toByteArray();
+    }
+
+    private static void writeTools(JsonGenerator g, ChatRequest request) {
+        g.writeArrayPropertyStart("tools");
+        for (ToolDefinition tool : request.tools()) {
+            g.writeStartObject();
+            g.writeStringProperty("type", "function");
+            g.writeStringProperty("name", tool.name());
+            if (!tool.description().isEmpty()) {
+                g.writeStringProperty("description", tool.description());
+            }
+            g.writeName("parameters");
+            copySchema(g, tool);
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+    }
+
+    /** Copies the schema token by token: it is embedded as JSON, and invalid JSON is caught here. */
+    private static void copySchema(JsonGenerator g, ToolDefinition tool) {
+        try (JsonParser p = WireParser.JSON.createParser(ObjectReadContext.empty(), tool.parametersSchema())) {
+            if (p.nextToken() == null) {
+                throw new IllegalArgumentException("tool " + tool.name() + " has an empty parameters schema");
+            }
+            g.copyCurrentStructure(p);
+            if (p.nextToken() != null) {
+                throw new IllegalArgumentException("tool " + tool.name() + " has text after its parameters schema");
+            }
+        } catch (JacksonException e) {
+            throw new IllegalArgumentException("tool " + tool.name() + " has a parameters schema that is not valid JSON: "
+                    + e.getOriginalMessage(), e);
+        }
+    }
+
+    /**
+     * Writes {@code reasoning: {effort, summary}} as the style allows: the effort when one is asked
+     * for ({@code none} when reasoning is turned off), and, for servers with summaries, a summary
+     * ({@code auto}) unless reasoning output is declined or reasoning is off. Nothing for default options.
+     */
+    private static void writeReasoning(JsonGenerator g, ResponsesReasoningStyle style, ReasoningOptions options) {
+        if (style == ResponsesReasoningStyle.NONE || options.isDefault()) {
+            return;
+        }
+        String effort = null;
+        ReasoningEffort asked = options.effort();
+        if (asked != null) {
+            effort = asked == ReasoningEffort.MAX ? "xhigh" : asked.wireName();
+        } else if (Boolean.FALSE.equals(options.enabled())) {
+            effort = "none";
+        }
+        boolean off = "none".equals(effort);
+        boolean summary = style == ResponsesReasoningStyle.EFFORT_AND_SUMMARY && !off
+                && !Boolean.FALSE.equals(options.includeReasoning());
+        if (effort == null && !summary) {
+            return;
+        }
+        g.writeObjectPropertyStart("reasoning");
+        if (effort != null) {
+            g.writeStringProperty("effort", effort);
+        }
+        if (summary) {
+            g.writeStringProperty("summary", "auto");
+        }
+        g.writeEndObject();
+    }
+
+    private static void writeSampling(JsonGenerator g, SamplingOptions s, Set<String> taken) {
+        if (s.maxOutputTokens() != null && !taken.contains("max_output_tokens")) {
+            g.writeNumberProperty("max_output_tokens", s.maxOutputTokens());
+        }
+        if (s.temperature() != null && !taken.contains("temperature")) {
+            g.writeNumberProperty("temperature", s.temperature());
+        }
+        if (s.topP() != null && !taken.contains("top_p")) {
+            g.writeNumberProperty("top_p", s.topP());
+        }
+    }
+}

@@ -1,0 +1,118 @@
+package dev.ruminate.providers.responses;
+
+import dev.ruminate.core.error.IncompleteStreamException;
+import dev.ruminate.core.error.ProtocolException;
+import dev.ruminate.core.error.ProviderError;
+import dev.ruminate.core.error.ProviderStreamException;
+import dev.ruminate.core.event.ChatEvent;
+import dev.ruminate.core.http.ErrorBodyParser;
+import dev.ruminate.core.wire.SseEvent;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.core.JacksonException;
+
+/**
+ * Decodes the Server-Sent Events of one streamed Responses call into events.
+ *
+ * <p>The response completes at {@code response.completed} or {@code response.incomplete}; anything
+ * after that is ignored (OpenRouter's trailing {@code data: [DONE]}, a recording holding a later
+ * response). {@code response.failed} and {@code error} events fail with
+ * {@link ProviderStreamException}; a body that ends before a terminal event fails with
+ * {@link IncompleteStreamException}. Malformed JSON fails with {@link ProtocolException}
+ * {@code MALFORMED_JSON} naming the event's line and byte offset, JSON of the wrong shape with
+ * {@code UNEXPECTED_SHAPE}. Unknown event types are ignored.
+ *
+ * <p>One instance per response; not thread-safe.
+ */
+final class ResponsesStreamDecoder {
+
+    private static final int EXCERPT_CHARS = 200;
+
+    private final String provider;
+    private final ResponsesAssembler assembler;
+    private boolean done;
+
+    ResponsesStreamDecoder(ResponsesProfile profile) {
+        this.provider = profile.name();
+        this.assembler = new ResponsesAssembler(profile.name());
+    }
+
+    /** Returns the events of one SSE event; throws a {@code RuminateException} to end the stream. */
+    List<ChatEvent> onEvent(SseEvent event) {
+        if (done || event.isDone()) {
+            return List.of();
+        }
+        byte[] data = event.data();
+        if (isBlank(data)) {
+            return List.of();
+        }
+        if ("error".equals(event.type())) {
+            throw new ProviderStreamException(provider, streamError(data));
+        }
+        WireEvent wire;
+        try {
+            wire = WireParser.event(data);
+        } catch (JacksonException e) {
+            throw new ProtocolException(ProtocolException.Reason.MALFORMED_JSON,
+                    e.getOriginalMessage() + "; data: " + excerpt(data), event.line(), event.byteOffset(), e);
+        } catch (WireShapeException e) {
+            throw new ProtocolException(ProtocolException.Reason.UNEXPECTED_SHAPE,
+                    e.getMessage() + "; data: " + excerpt(data), event.line(), event.byteOffset(), null);
+        }
+        String type = wire.type != null ? wire.type : "message".equals(event.type()) ? null : event.type();
+        if (type == null) {
+            return List.of();
+        }
+        wire.type = type;
+        if ("error".equals(type)) {
+            throw new ProviderStreamException(provider, streamError(data));
+        }
+        List<ChatEvent> out = new ArrayList<>(4);
+        try {
+            assembler.apply(type, wire, out);
+        } catch (WireShapeException e) {
+            throw new ProtocolException(ProtocolException.Reason.UNEXPECTED_SHAPE,
+                    e.getMessage() + "; data: " + excerpt(data), event.line(), event.byteOffset(), null);
+        }
+        done = assembler.terminal();
+        return out;
+    }
+
+    /** Returns the closing events when the body ends; throws when the response is incomplete. */
+    List<ChatEvent> onComplete() {
+        if (done) {
+            return List.of();
+        }
+        throw new IncompleteStreamException(assembler.started()
+                ? "the body ended without response.completed, response.incomplete or response.failed"
+                : "the body ended before the response started", null);
+    }
+
+    /**
+     * Reads an {@code error} event: OpenAI's flat {@code {"type":"error","code","message","param"}}
+     * (whose {@code type} names the event, not the error) or a nested {@code error} object.
+     */
+    static ProviderError streamError(byte[] data) {
+        ProviderError e = ErrorBodyParser.standard().parse(data);
+        return "error".equals(e.type()) ? new ProviderError(null, e.code(), e.message(), e.param()) : e;
+    }
+
+    private static boolean isBlank(byte[] data) {
+        for (byte b : data) {
+            if (b != ' ' && b != '\t' && b != '\n' && b != '\r') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    static String excerpt(byte @Nullable [] data) {
+        if (data == null) {
+            return "";
+        }
+        String text = new String(data, 0, Math.min(data.length, EXCERPT_CHARS * 4), StandardCharsets.UTF_8);
+        return text.length() > EXCERPT_CHARS ? text.substring(0, EXCERPT_CHARS) + "…" : text;
+    }
+}
