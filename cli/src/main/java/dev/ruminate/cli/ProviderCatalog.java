@@ -11,6 +11,9 @@ import dev.ruminate.providers.chatcompletions.ChatCompletionsProvider;
 import dev.ruminate.providers.chatcompletions.CompatProfile;
 import dev.ruminate.providers.chatcompletions.Profiles;
 import dev.ruminate.providers.ollama.OllamaProvider;
+import dev.ruminate.providers.responses.ResponsesProfile;
+import dev.ruminate.providers.responses.ResponsesProfiles;
+import dev.ruminate.providers.responses.ResponsesProvider;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -64,6 +67,11 @@ final class ProviderCatalog {
             all.add(new Entry(name, profile.baseUrl() != null ? URI.create(profile.baseUrl()) : null,
                     isLocal(name), keyVariable(name), c -> chatCompletions(profile, c.baseUrl(), c.key(), c.thinkTags())));
         }
+        for (String name : ResponsesProfiles.names()) {
+            ResponsesProfile profile = ResponsesProfiles.byName(name);
+            all.add(new Entry(name, profile.baseUrl() != null ? URI.create(profile.baseUrl()) : null,
+                    isLocal(name), keyVariable(name), c -> responses(profile, c)));
+        }
         all.add(new Entry(AnthropicCodec.PROVIDER, URI.create(AnthropicProvider.DEFAULT_BASE_URL), false,
                 "ANTHROPIC_API_KEY", ProviderCatalog::anthropic));
         all.add(new Entry(OllamaProvider.NAME, URI.create(OllamaProvider.DEFAULT_BASE_URL), true, "RUMINATE_API_KEY",
@@ -87,6 +95,14 @@ final class ProviderCatalog {
         }
         if (thinkTags) {
             builder.thinkTags(ThinkTagOptions.DEFAULT);
+        }
+        return builder.build();
+    }
+
+    private static ChatProvider responses(ResponsesProfile profile, Connection c) {
+        ResponsesProvider.Builder builder = ResponsesProvider.builder(profile).baseUrl(c.baseUrl().toString());
+        if (c.key() != null) {
+            builder.apiKey(c.key());
         }
         return builder.build();
     }
@@ -132,7 +148,8 @@ final class ProviderCatalog {
 
     private static boolean isLocal(String name) {
         return switch (name) {
-            case "openai-compatible", "vllm", "llamacpp", "ollama" -> true;
+            case "openai-compatible", "vllm", "llamacpp", "ollama", "lmstudio-responses", "vllm-responses",
+                 "ollama-responses", "open-responses" -> true;
             default -> false;
         };
     }
@@ -140,10 +157,11 @@ final class ProviderCatalog {
     /** The conventional variable for a provider's key: {@code DEEPSEEK_API_KEY}, {@code OPENROUTER_API_KEY}, … */
     private static String keyVariable(String name) {
         return switch (name) {
-            case "openai-compatible", "vllm", "llamacpp", "ollama" -> "RUMINATE_API_KEY";
+            case "openai-compatible", "vllm", "llamacpp", "ollama", "lmstudio-responses", "vllm-responses",
+                 "ollama-responses", "open-responses" -> "RUMINATE_API_KEY";
             case "glm" -> "ZAI_API_KEY";
             case "qwen" -> "DASHSCOPE_API_KEY";
-            default -> name.toUpperCase(Locale.ROOT).replace('-', '_') + "_API_KEY";
+            default -> name.replace("-responses", "").toUpperCase(Locale.ROOT).replace('-', '_') + "_API_KEY";
         };
     }
 

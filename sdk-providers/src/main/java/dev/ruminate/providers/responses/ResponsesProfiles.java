@@ -55,13 +55,21 @@ public final class ResponsesProfiles {
             .baseUrl("http://localhost:11434/v1").reasoningStyle(ResponsesReasoningStyle.EFFORT_ONLY).build();
 
     /**
-     * Any other server that speaks the Responses API (the Open Responses specification, Bedrock's
-     * OpenAI-compatible endpoint, proxies): give the base URL.
+     * Amazon Bedrock's OpenAI-compatible endpoint ("Mantle"), {@code
+     * https://bedrock-mantle.us-east-1.api.aws/openai/v1/responses} (change the region in the base
+     * URL), with a Bedrock API key as bearer token; reasoning comes back as encrypted items.
+     */
+    public static final ResponsesProfile BEDROCK = ResponsesProfile.builder("bedrock-responses")
+            .baseUrl("https://bedrock-mantle.us-east-1.api.aws/openai/v1").statelessReasoning(true).build();
+
+    /**
+     * Any other server that speaks the Responses API (the Open Responses specification, proxies):
+     * give the base URL.
      */
     public static final ResponsesProfile OPEN_RESPONSES = ResponsesProfile.builder("open-responses").build();
 
     private static final Map<String, ResponsesProfile> BY_NAME = index(
-            OPENAI, AZURE, XAI, DEEPSEEK, OPENROUTER, LMSTUDIO, VLLM, OLLAMA, OPEN_RESPONSES);
+            OPENAI, AZURE, XAI, DEEPSEEK, OPENROUTER, LMSTUDIO, VLLM, OLLAMA, BEDROCK, OPEN_RESPONSES);
 
     private ResponsesProfiles() {
     }

@@ -12,7 +12,7 @@ class ResponsesProfilesTest {
     void knownProfilesAreFoundByName() {
         assertThat(ResponsesProfiles.names()).containsExactly("openai-responses", "azure-responses", "xai-responses",
                 "deepseek-responses", "openrouter-responses", "lmstudio-responses", "vllm-responses", "ollama-responses",
-                "open-responses");
+                "bedrock-responses", "open-responses");
         for (String name : ResponsesProfiles.names()) {
             assertThat(ResponsesProfiles.byName(name)).isNotNull().extracting(ResponsesProfile::name).isEqualTo(name);
         }
