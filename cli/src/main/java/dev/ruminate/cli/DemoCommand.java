@@ -18,12 +18,14 @@ import dev.ruminate.testkit.ChunkPlan;
 import dev.ruminate.testkit.EmulatorResponse;
 import dev.ruminate.testkit.OllamaScript;
 import dev.ruminate.testkit.ProviderEmulator;
+import dev.ruminate.testkit.ResponsesScript;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -60,6 +62,7 @@ final class DemoCommand {
         try (ProviderEmulator emulator = ProviderEmulator.start()) {
             demo.toolLoop(emulator);
             demo.thinkTags(emulator);
+            demo.responses(emulator);
             demo.anthropic(emulator);
             demo.bedrock(emulator);
             demo.ollama(emulator);
@@ -136,9 +139,47 @@ final class DemoCommand {
         turn(perplexity, ChatRequest.builder("sonar-reasoning-pro").user("How far away is the Moon?").build());
     }
 
+    /** OpenAI Responses, stateless: summaries stream, the encrypted reasoning item goes back before its call. */
+    private void responses(ProviderEmulator emulator) {
+        section("3. OpenAI Responses (store: false): reasoning summaries stream, the encrypted reasoning item goes back "
+                + "before its function call");
+        ChatProvider openai = ProviderCatalog.forReplay("openai-responses", emulator.baseUrl(), false);
+        String model = "gpt-5-mini";
+        emulator.enqueue(paced(ResponsesScript.create().model(model)
+                .reasoning("rs_demo_1", "gAAAAABpDemoEncryptedReasoningState==",
+                        "**Checking the forecast**\n\nThe user wants to know about rain in Berlin; I'll call get_weather.")
+                .functionCall("call_berlin", "get_weather", "{\"city\":\"Berlin\"}")
+                .usage(310, 95, 64, 0).tokensOf(6)
+                .toResponse()));
+        List<Message> history = new ArrayList<>();
+        history.add(Message.user("Will it rain in Berlin tomorrow?"));
+        AssistantMessage assistant = turn(openai, ChatRequest.builder(model).messages(history).tool(WEATHER)
+                .reasoning(ReasoningOptions.effort(ReasoningEffort.MEDIUM)).build()).message();
+        history.add(assistant);
+        for (ToolCallPart call : assistant.toolCalls()) {
+            String result = "{\"city\":\"Berlin\",\"forecast\":\"showers\",\"chance_of_rain\":0.7}";
+            out.println(style.tool("  ← the application runs " + call.name() + call.arguments() + " = " + result));
+            history.add(Message.toolResult(call.id() != null ? call.id() : call.name(), result));
+        }
+        emulator.enqueue(paced(ResponsesScript.create().model(model)
+                .reasoning("rs_demo_2", "gAAAAABpDemoEncryptedReasoningState2==", "**Answering**\n\n70% chance of showers.")
+                .text("Probably: showers are likely in Berlin tomorrow (70% chance). Take an umbrella.")
+                .usage(420, 60, 22, 256).tokensOf(6)
+                .toResponse()));
+        int before = emulator.requests().size();
+        turn(openai, ChatRequest.builder(model).messages(history).tool(WEATHER)
+                .reasoning(ReasoningOptions.effort(ReasoningEffort.MEDIUM)).build());
+        out.println(style.heading("  turn 2's input items as sent: the reasoning item with its id and encrypted_content, "
+                + "immediately before its function_call:"));
+        JsonNode input = PRETTY.readTree(emulator.requests().get(before).body()).get("input");
+        for (int i = 1; i < input.size(); i++) {
+            out.println(style.tool(indent(PRETTY.writeValueAsString(input.get(i)))));
+        }
+    }
+
     /** Anthropic with interleaved thinking: signed thinking around a tool call, sent back unmodified in the loop. */
     private void anthropic(ProviderEmulator emulator) {
-        section("3. Anthropic Messages: a signed thinking block and a tool call, sent back unmodified inside the tool loop");
+        section("4. Anthropic Messages: a signed thinking block and a tool call, sent back unmodified inside the tool loop");
         ChatProvider claude = ProviderCatalog.forReplay("anthropic", emulator.baseUrl(), false);
         String model = "claude-sonnet-4-5";
         emulator.enqueue(paced(AnthropicScript.create().model(model)
@@ -171,7 +212,7 @@ final class DemoCommand {
 
     /** Claude on Bedrock: signed reasoning in binary event-stream frames, sent back byte for byte in the tool loop. */
     private void bedrock(ProviderEmulator emulator) {
-        section("4. Claude on Amazon Bedrock (ConverseStream): binary event-stream frames, a SigV4-signed request, "
+        section("5. Claude on Amazon Bedrock (ConverseStream): binary event-stream frames, a SigV4-signed request, "
                 + "a signed reasoning block");
         ChatProvider bedrock = ProviderCatalog.forReplay("bedrock", emulator.baseUrl(), false);
         String model = "us.anthropic.claude-sonnet-4-20250514-v1:0";
@@ -208,7 +249,7 @@ final class DemoCommand {
 
     /** Ollama's native API: NDJSON lines, thinking beside the content, a whole tool call, thinking sent back. */
     private void ollama(ProviderEmulator emulator) {
-        section("5. Ollama native API (/api/chat, NDJSON): message.thinking streams, the tool call arrives whole");
+        section("6. Ollama native API (/api/chat, NDJSON): message.thinking streams, the tool call arrives whole");
         ChatProvider ollama = ProviderCatalog.forReplay("ollama-native", emulator.baseUrl(), false);
         String model = "gpt-oss:20b";
         emulator.enqueue(paced(OllamaScript.create().model(model)
@@ -239,7 +280,7 @@ final class DemoCommand {
 
     /** Magistral: reasoning as thinking chunks inside the content array. */
     private void mistral(ProviderEmulator emulator) {
-        section("6. Mistral Magistral: reasoning in \"thinking\" chunks of the content array, and back the same way");
+        section("7. Mistral Magistral: reasoning in \"thinking\" chunks of the content array, and back the same way");
         ChatProvider mistral = ProviderCatalog.forReplay("mistral", emulator.baseUrl(), false);
         String model = "magistral-medium-latest";
         emulator.enqueue(paced(ChatCompletionsScript.create().model(model).thinkingChunks(true)

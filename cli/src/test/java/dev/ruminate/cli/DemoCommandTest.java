@@ -30,8 +30,14 @@ class DemoCommandTest {
         // Reasoning is shown before the answer in each turn.
         assertThat(out.indexOf("Forecast: light rain")).isLessThan(out.indexOf("Yes — pack"));
         assertThat(out).doesNotContain("demo-key-not-a-secret");
+        // Responses: the encrypted reasoning item goes back, with its id, right before its function call.
+        String responses = out.substring(out.indexOf("3. OpenAI Responses"), out.indexOf("4. Anthropic Messages"));
+        String items = responses.substring(responses.indexOf("turn 2's input items as sent"));
+        assertThat(items.indexOf("\"encrypted_content\" : \"gAAAAABpDemoEncryptedReasoningState==\""))
+                .isPositive().isLessThan(items.indexOf("\"type\" : \"function_call\""));
+        assertThat(items).contains("\"id\" : \"rs_demo_1\"").contains("\"type\" : \"function_call_output\"");
         // Anthropic: the signed thinking block goes back first, before the tool_use.
-        String anthropic = out.substring(out.indexOf("3. Anthropic Messages"), out.indexOf("4. Claude on Amazon Bedrock"));
+        String anthropic = out.substring(out.indexOf("4. Anthropic Messages"), out.indexOf("5. Claude on Amazon Bedrock"));
         assertThat(anthropic).contains("→ tool call get_weather {\"city\":\"Oslo\"}").contains("snow showers are expected");
         String anthropicSent = anthropic.substring(anthropic.indexOf("turn 2's assistant message as sent"));
         assertThat(anthropicSent.indexOf("\"signature\" : \"EuYBCkQYAiJA-demo-signature-1\""))
@@ -47,10 +53,10 @@ class DemoCommandTest {
                 .isPositive().isLessThan(sentBack.indexOf("\"toolUse\""));
         assertThat(out).doesNotContain("replay-secret-not-a-secret");
         // Ollama sends thinking back beside the tool call; Mistral as a thinking chunk before the text.
-        String ollama = out.substring(out.indexOf("5. Ollama native API"), out.indexOf("6. Mistral Magistral"));
+        String ollama = out.substring(out.indexOf("6. Ollama native API"), out.indexOf("7. Mistral Magistral"));
         assertThat(ollama.substring(ollama.indexOf("turn 2's assistant message as sent")))
                 .contains("\"thinking\" : \"Rome tomorrow: I should check the forecast with get_weather.\"");
-        String mistral = out.substring(out.indexOf("6. Mistral Magistral"));
+        String mistral = out.substring(out.indexOf("7. Mistral Magistral"));
         String mistralSent = mistral.substring(mistral.indexOf("turn 2's assistant message as sent"));
         assertThat(mistralSent.indexOf("\"type\" : \"thinking\"")).isPositive().isLessThan(mistralSent.indexOf("\"text\" : \"17 × 3 = 51.\""));
     }

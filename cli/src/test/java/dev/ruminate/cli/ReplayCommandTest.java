@@ -132,6 +132,22 @@ class ReplayCommandTest {
     }
 
     @Test
+    void replaysAnXaiResponsesStreamWithItsEncryptedReasoning() {
+        CliRun run = CliRun.of("replay", "--provider", "xai-responses",
+                CliRun.fixture("xai/vercel-xai-responses-reasoning-store-false-stream.sse"));
+
+        assertThat(run.status()).as(run.err()).isZero();
+        JsonNode root = json(run);
+        JsonNode reasoning = root.get("parts").get(0);
+        assertThat(reasoning.get("summary").booleanValue()).isTrue();
+        assertThat(reasoning.get("id").stringValue()).isEqualTo("rs_0b824fe9-3250-2588-0bbf-0810402fc822");
+        assertThat(reasoning.get("encrypted").stringValue()).startsWith("WjtnRFdCMihgUoZ7mSMscKCe3dmgPFa5M5kX7HQJ");
+        assertThat(root.get("parts").get(1).get("text").stringValue()).startsWith("### Overview of Sonoran Cuisine");
+        assertThat(root.get("reasoningCheck").stringValue()).isEqualTo("matched");
+        assertThat(root.get("usage").get("reasoningTokens").longValue()).isEqualTo(253);
+    }
+
+    @Test
     void replaysANonStreamingBodyDetectedFromItsContent() {
         CliRun run = CliRun.of("replay", "--provider", "deepseek", CliRun.fixture("deepseek/pydantic-deepseek-reasoner.json"));
 
