@@ -9,6 +9,7 @@ module dev.ruminate.providers {
     exports dev.ruminate.providers.anthropic;
     exports dev.ruminate.providers.bedrock;
     exports dev.ruminate.providers.chatcompletions;
+    exports dev.ruminate.providers.gemini;
     exports dev.ruminate.providers.ollama;
     exports dev.ruminate.providers.responses;
 }

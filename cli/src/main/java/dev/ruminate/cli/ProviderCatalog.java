@@ -10,6 +10,7 @@ import dev.ruminate.providers.bedrock.BedrockProvider;
 import dev.ruminate.providers.chatcompletions.ChatCompletionsProvider;
 import dev.ruminate.providers.chatcompletions.CompatProfile;
 import dev.ruminate.providers.chatcompletions.Profiles;
+import dev.ruminate.providers.gemini.GeminiProvider;
 import dev.ruminate.providers.ollama.OllamaProvider;
 import dev.ruminate.providers.responses.ResponsesProfile;
 import dev.ruminate.providers.responses.ResponsesProfiles;
@@ -74,6 +75,9 @@ final class ProviderCatalog {
         }
         all.add(new Entry(AnthropicCodec.PROVIDER, URI.create(AnthropicProvider.DEFAULT_BASE_URL), false,
                 "ANTHROPIC_API_KEY", ProviderCatalog::anthropic));
+        all.add(new Entry("gemini", URI.create(GeminiProvider.AI_STUDIO_BASE_URL), false, "GEMINI_API_KEY",
+                ProviderCatalog::gemini));
+        all.add(new Entry("vertex", null, false, "VERTEX_ACCESS_TOKEN", ProviderCatalog::vertex));
         all.add(new Entry(OllamaProvider.NAME, URI.create(OllamaProvider.DEFAULT_BASE_URL), true, "RUMINATE_API_KEY",
                 ProviderCatalog::ollamaNative));
         String region = awsRegion();
@@ -113,6 +117,24 @@ final class ProviderCatalog {
             builder.apiKey(c.key());
         }
         return builder.build();
+    }
+
+    private static ChatProvider gemini(Connection c) {
+        GeminiProvider.Builder builder = GeminiProvider.builder().baseUrl(c.baseUrl().toString());
+        if (c.key() != null) {
+            builder.apiKey(c.key());
+        }
+        return builder.build();
+    }
+
+    /**
+     * Vertex AI: the token comes from {@code VERTEX_ACCESS_TOKEN} (for example
+     * {@code $(gcloud auth print-access-token)}); the project and region are in the base URL the
+     * user gives ({@code https://REGION-aiplatform.googleapis.com/v1/projects/P/locations/REGION/publishers/google}).
+     */
+    private static ChatProvider vertex(Connection c) {
+        ApiKey token = c.key() != null ? c.key() : ApiKey.of("no-token");
+        return GeminiProvider.vertex("replay", "global").baseUrl(c.baseUrl().toString()).accessToken(token).build();
     }
 
     private static ChatProvider ollamaNative(Connection c) {

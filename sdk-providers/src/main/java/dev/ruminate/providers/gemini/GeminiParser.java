@@ -1,0 +1,301 @@
+package dev.ruminate.providers.gemini;
+
+import dev.ruminate.providers.internal.JsonWriting;
+import dev.ruminate.providers.internal.ShapeException;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.core.ObjectReadContext;
+
+/**
+ * Reads one Gemini JSON object (a stream chunk, a whole {@code generateContent} body, or an
+ * Interactions event) into a {@link GeminiChunk} with Jackson's streaming parser. Only the first
+ * candidate is read: Ruminate asks for one. Values kept as JSON ({@code args}, code-execution
+ * parts, errors) are copied byte for byte from the input. Unknown fields are skipped.
+ */
+final class GeminiParser {
+
+    private GeminiParser() {
+    }
+
+    /**
+     * Parses {@code data} into {@code chunk}, which is cleared first.
+     *
+     * @throws tools.jackson.core.JacksonException for malformed JSON
+     * @throws ShapeException for JSON of the wrong shape
+     */
+    static void parse(byte[] data, GeminiChunk chunk) {
+        clear(chunk);
+        try (JsonParser p = JsonWriting.JSON.createParser(ObjectReadContext.empty(), data)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                throw new ShapeException("a Gemini event must be a JSON object");
+            }
+            while (p.nextToken() == JsonToken.PROPERTY_NAME) {
+                String field = p.currentName();
+                JsonToken t = p.nextToken();
+                switch (field) {
+                    case "candidates" -> candidates(p, t, data, chunk);
+                    case "usageMetadata" -> usage(p, t, chunk);
+                    case "modelVersion" -> chunk.modelVersion = string(p, t);
+                    case "responseId" -> chunk.responseId = string(p, t);
+                    case "promptFeedback" -> promptFeedback(p, t, chunk);
+                    case "error" -> chunk.error = raw(p, data);
+                    case "event_type" -> chunk.eventType = string(p, t);
+                    case "index" -> chunk.index = t == JsonToken.VALUE_NUMBER_INT ? p.getIntValue() : -1;
+                    case "step" -> strings(p, t, data, chunk.step);
+                    case "delta" -> strings(p, t, data, chunk.delta);
+                    case "interaction" -> interaction(p, t, chunk);
+                    default -> p.skipChildren();
+                }
+            }
+            if (p.nextToken() != null) {
+                throw new ShapeException("text after the JSON object");
+            }
+        }
+    }
+
+    private static void clear(GeminiChunk c) {
+        c.parts.clear();
+        c.finishReason = null;
+        c.blockReason = null;
+        c.modelVersion = null;
+        c.responseId = null;
+        c.hasUsage = false;
+        c.promptTokens = null;
+        c.candidatesTokens = null;
+        c.thoughtsTokens = null;
+        c.cachedTokens = null;
+        c.error = null;
+        c.eventType = null;
+        c.index = -1;
+        c.step.clear();
+        c.delta.clear();
+        c.interaction.clear();
+    }
+
+    private static void candidates(JsonParser p, JsonToken t, byte[] data, GeminiChunk chunk) {
+        if (t != JsonToken.START_ARRAY) {
+            throw new ShapeException("candidates must be an array");
+        }
+        boolean first = true;
+        while (p.nextToken() == JsonToken.START_OBJECT) {
+            if (!first) {
+                p.skipChildren();
+                continue;
+            }
+            first = false;
+            while (p.nextToken() == JsonToken.PROPERTY_NAME) {
+                String field = p.currentName();
+                JsonToken v = p.nextToken();
+                if (field.equals("content") && v == JsonToken.START_OBJECT) {
+                    content(p, data, chunk);
+                } else if (field.equals("finishReason")) {
+                    chunk.finishReason = string(p, v);
+                } else {
+                    p.skipChildren();
+                }
+            }
+        }
+    }
+
+    private static void content(JsonParser p, byte[] data, GeminiChunk chunk) {
+        while (p.nextToken() == JsonToken.PROPERTY_NAME) {
+            String field = p.currentName();
+            JsonToken v = p.nextToken();
+            if (field.equals("parts") && v == JsonToken.START_ARRAY) {
+                while (p.nextToken() == JsonToken.START_OBJECT) {
+                    chunk.parts.add(part(p, data));
+                }
+            } else {
+                p.skipChildren();
+            }
+        }
+    }
+
+    private static GeminiPart part(JsonParser p, byte[] data) {
+        GeminiPart part = new GeminiPart();
+        long from = p.currentTokenLocation().getByteOffset();
+        while (p.nextToken() == JsonToken.PROPERTY_NAME) {
+            String field = p.currentName();
+            JsonToken v = p.nextToken();
+            switch (field) {
+                case "text" -> part.text = string(p, v);
+                case "thought" -> part.thought = v == JsonToken.VALUE_TRUE;
+                case "thoughtSignature" -> part.signature = string(p, v);
+                case "functionCall" -> functionCall(p, v, data, part);
+                case "executableCode", "codeExecutionResult" -> {
+                    part.serverType = field;
+                    p.skipChildren();
+                }
+                default -> p.skipChildren();
+            }
+        }
+        if (part.serverType != null) {
+            long to = p.currentLocation().getByteOffset();
+            part.serverJson = new String(data, (int) from, (int) (to - from), StandardCharsets.UTF_8);
+        }
+        return part;
+    }
+
+    private static void functionCall(JsonParser p, JsonToken v, byte[] data, GeminiPart part) {
+        if (v != JsonToken.START_OBJECT) {
+            throw new ShapeException("functionCall must be an object");
+        }
+        part.functionCall = true;
+        while (p.nextToken() == JsonToken.PROPERTY_NAME) {
+            String field = p.currentName();
+            JsonToken t = p.nextToken();
+            switch (field) {
+                case "name" -> part.callName = string(p, t);
+                case "id" -> part.callId = string(p, t);
+                case "args" -> part.callArgs = raw(p, data);
+                case "willContinue" -> part.callWillContinue = t == JsonToken.VALUE_TRUE;
+                case "partialArgs" -> partialArgs(p, t, data, part);
+                default -> p.skipChildren();
+            }
+        }
+    }
+
+    private static void partialArgs(JsonParser p, JsonToken t, byte[] data, GeminiPart part) {
+        if (t != JsonToken.START_ARRAY) {
+            throw new ShapeException("partialArgs must be an array");
+        }
+        while (p.nextToken() == JsonToken.START_OBJECT) {
+            String path = null;
+            String json = null;
+            String text = null;
+            boolean more = false;
+            while (p.nextToken() == JsonToken.PROPERTY_NAME) {
+                String field = p.currentName();
+                JsonToken v = p.nextToken();
+                switch (field) {
+                    case "jsonPath" -> path = string(p, v);
+                    case "stringValue" -> text = string(p, v);
+                    case "numberValue", "boolValue", "nullValue", "structValue", "listValue" ->
+                            json = field.equals("nullValue") ? "null" : raw(p, data);
+                    case "willContinue" -> more = v == JsonToken.VALUE_TRUE;
+                    default -> p.skipChildren();
+                }
+            }
+            if (path == null) {
+                throw new ShapeException("a partialArgs entry without jsonPath");
+            }
+            part.partialArgs.add(new GeminiPart.PartialArg(path, json, text, more));
+        }
+    }
+
+    private static void usage(JsonParser p, JsonToken t, GeminiChunk chunk) {
+        if (t != JsonToken.START_OBJECT) {
+            p.skipChildren();
+            return;
+        }
+        while (p.nextToken() == JsonToken.PROPERTY_NAME) {
+            String field = p.currentName();
+            JsonToken v = p.nextToken();
+            if (v != JsonToken.VALUE_NUMBER_INT) {
+                p.skipChildren();
+                continue;
+            }
+            switch (field) {
+                case "promptTokenCount" -> chunk.promptTokens = p.getLongValue();
+                case "candidatesTokenCount" -> chunk.candidatesTokens = p.getLongValue();
+                case "thoughtsTokenCount" -> chunk.thoughtsTokens = p.getLongValue();
+                case "cachedContentTokenCount" -> chunk.cachedTokens = p.getLongValue();
+                default -> {
+                    // totalTokenCount is derived; tool-use prompt counts are part of the input
+                }
+            }
+            chunk.hasUsage = true;
+        }
+    }
+
+    private static void promptFeedback(JsonParser p, JsonToken t, GeminiChunk chunk) {
+        if (t != JsonToken.START_OBJECT) {
+            p.skipChildren();
+            return;
+        }
+        while (p.nextToken() == JsonToken.PROPERTY_NAME) {
+            String field = p.currentName();
+            JsonToken v = p.nextToken();
+            if (field.equals("blockReason")) {
+                chunk.blockReason = string(p, v);
+            } else {
+                p.skipChildren();
+            }
+        }
+    }
+
+    /** Interactions: {@code interaction} with id, model, status and usage. */
+    private static void interaction(JsonParser p, JsonToken t, GeminiChunk chunk) {
+        if (t != JsonToken.START_OBJECT) {
+            p.skipChildren();
+            return;
+        }
+        while (p.nextToken() == JsonToken.PROPERTY_NAME) {
+            String field = p.currentName();
+            JsonToken v = p.nextToken();
+            if (field.equals("usage") && v == JsonToken.START_OBJECT) {
+                while (p.nextToken() == JsonToken.PROPERTY_NAME) {
+                    String u = p.currentName();
+                    JsonToken n = p.nextToken();
+                    if (n != JsonToken.VALUE_NUMBER_INT) {
+                        p.skipChildren();
+                        continue;
+                    }
+                    switch (u) {
+                        case "total_input_tokens" -> chunk.promptTokens = p.getLongValue();
+                        case "total_output_tokens" -> chunk.candidatesTokens = p.getLongValue();
+                        case "total_thought_tokens" -> chunk.thoughtsTokens = p.getLongValue();
+                        case "total_cached_tokens" -> chunk.cachedTokens = p.getLongValue();
+                        default -> {
+                            // totals and per-modality counts are derived
+                        }
+                    }
+                    chunk.hasUsage = true;
+                }
+            } else if (v == JsonToken.VALUE_STRING) {
+                chunk.interaction.put(field, p.getString());
+            } else {
+                p.skipChildren();
+            }
+        }
+    }
+
+    /** Reads an object's string fields; an {@code arguments} object is kept as JSON text. */
+    private static void strings(JsonParser p, JsonToken t, byte[] data, Map<String, String> into) {
+        if (t != JsonToken.START_OBJECT) {
+            throw new ShapeException("step and delta must be objects");
+        }
+        while (p.nextToken() == JsonToken.PROPERTY_NAME) {
+            String field = p.currentName();
+            JsonToken v = p.nextToken();
+            if (v == JsonToken.VALUE_STRING) {
+                into.put(field, p.getString());
+            } else if (field.equals("arguments") && v == JsonToken.START_OBJECT) {
+                into.put(field, raw(p, data));
+            } else {
+                p.skipChildren();
+            }
+        }
+    }
+
+    private static @Nullable String string(JsonParser p, JsonToken t) {
+        if (t == JsonToken.VALUE_NULL) {
+            return null;
+        }
+        if (t != JsonToken.VALUE_STRING) {
+            throw new ShapeException("expected a string for " + p.currentName() + ", found " + t);
+        }
+        return p.getString();
+    }
+
+    /** Returns the exact JSON text of the value the parser is at, moving past it. */
+    private static String raw(JsonParser p, byte[] data) {
+        long from = p.currentTokenLocation().getByteOffset();
+        p.skipChildren();
+        long to = p.currentLocation().getByteOffset();
+        return new String(data, (int) from, (int) (to - from), StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,345 @@
+package dev.ruminate.providers.gemini;
+
+import dev.ruminate.core.history.History;
+import dev.ruminate.core.history.HistoryPolicy;
+import dev.ruminate.core.history.Retention;
+import dev.ruminate.core.message.AssistantMessage;
+import dev.ruminate.core.message.Message;
+import dev.ruminate.core.message.Part;
+import dev.ruminate.core.message.ReasoningPart;
+import dev.ruminate.core.message.ServerToolPart;
+import dev.ruminate.core.message.SystemMessage;
+import dev.ruminate.core.message.TextPart;
+import dev.ruminate.core.message.ToolCallPart;
+import dev.ruminate.core.message.ToolResultMessage;
+import dev.ruminate.core.message.UserMessage;
+import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.core.request.ReasoningEffort;
+import dev.ruminate.core.request.ReasoningOptions;
+import dev.ruminate.core.request.SamplingOptions;
+import dev.ruminate.core.request.ToolDefinition;
+import dev.ruminate.providers.internal.JsonWriting;
+import java.io.ByteArrayOutputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.core.ObjectReadContext;
+import tools.jackson.core.ObjectWriteContext;
+
+/**
+ * Writes a {@code generateContent} request: {@code contents}, {@code systemInstruction},
+ * {@code tools}, {@code generationConfig} (with {@code thinkingConfig}), then the request's extras
+ * (an extra replaces the field of its name, whole).
+ *
+ * <p>Earlier model turns go back part by part, in order, each {@code thoughtSignature} on the part
+ * it came with: an answer text, a function call, a code-execution part, or a thought. Thought
+ * summaries without a signature are not sent (Google ignores them; they cost input tokens); a
+ * signed thought goes back whole. Turns from other providers and the retention of reasoning are
+ * handled first by {@link History#prepare} (default retention {@link Retention#ALL}: Google asks for
+ * every signature back and validates those of the current turn); another provider's function calls
+ * therefore carry no signature, which Gemini 3 rejects inside the current tool loop unless
+ * {@code skipSignatureValidation} writes Google's documented placeholder
+ * {@code skip_thought_signature_validator} on them.
+ *
+ * <p>Tool results become {@code functionResponse} parts of a {@code user} turn, merged when
+ * consecutive; a result whose text is a JSON object is sent as that object, any other text as
+ * {@code {"result": text}}.
+ */
+final class GeminiRequestEncoder {
+
+    static final Retention DEFAULT_RETENTION = Retention.ALL;
+    static final String SKIP_SIGNATURE = "skip_thought_signature_validator";
+
+    private GeminiRequestEncoder() {
+    }
+
+    static byte[] encode(String provider, ChatRequest request, HistoryPolicy policy, boolean skipSignatureValidation) {
+        Map<String, @Nullable Object> extras = request.extras();
+        Set<String> taken = extras.keySet();
+        List<Message> messages = History.prepare(request.messages(), provider, policy, DEFAULT_RETENTION);
+        ByteArrayOutputStream out = new ByteArrayOutputStream(512);
+        try (JsonGenerator g = JsonWriting.JSON.createGenerator(ObjectWriteContext.empty(), out)) {
+            g.writeStartObject();
+            if (!taken.contains("contents")) {
+                writeContents(g, request.messages(), messages, provider, skipSignatureValidation);
+            }
+            if (!taken.contains("systemInstruction")) {
+                writeSystem(g, messages);
+            }
+            if (!request.tools().isEmpty() && !taken.contains("tools")) {
+                writeTools(g, request.tools());
+            }
+            if (!taken.contains("generationConfig")) {
+                writeGenerationConfig(g, request.sampling(), request.reasoning());
+            }
+            for (Map.Entry<String, @Nullable Object> extra : extras.entrySet()) {
+                g.writeName(extra.getKey());
+                JsonWriting.writeValue(g, extra.getValue());
+            }
+            g.writeEndObject();
+        }
+        return out.toByteArray();
+    }
+
+    private static void writeContents(JsonGenerator g, List<Message> original, List<Message> messages, String provider,
+                                      boolean skipSignatureValidation) {
+        int loopStart = History.currentToolLoopStart(messages);
+        g.writeArrayPropertyStart("contents");
+        String openRole = null;
+        for (int i = 0; i < messages.size(); i++) {
+            Message m = messages.get(i);
+            if (m instanceof UserMessage u) {
+                openRole = open(g, openRole, "user");
+                g.writeStartObject();
+                g.writeStringProperty("text", u.text());
+                g.writeEndObject();
+            } else if (m instanceof ToolResultMessage r) {
+                openRole = open(g, openRole, "user");
+                writeFunctionResponse(g, r, original);
+            } else if (m instanceof AssistantMessage a) {
+                boolean foreign = History.isForeign(a, provider);
+                boolean placeholder = skipSignatureValidation && foreign && i >= loopStart;
+                List<Part> parts = sendable(a);
+                if (parts.isEmpty()) {
+                    continue;
+                }
+                openRole = open(g, openRole, "model");
+                for (Part part : parts) {
+                    writeModelPart(g, part, placeholder);
+                }
+            }
+        }
+        if (openRole != null) {
+            close(g);
+        }
+        g.writeEndArray();
+    }
+
+    /** Opens a content of a role, or continues the open one when it has that role. */
+    private static String open(JsonGenerator g, @Nullable String openRole, String role) {
+        if (role.equals(openRole)) {
+            return role;
+        }
+        if (openRole != null) {
+            close(g);
+        }
+        g.writeStartObject();
+        g.writeStringProperty("role", role);
+        g.writeArrayPropertyStart("parts");
+        return role;
+    }
+
+    private static void close(JsonGenerator g) {
+        g.writeEndArray();
+        g.writeEndObject();
+    }
+
+    private static List<Part> sendable(AssistantMessage a) {
+        List<Part> out = new ArrayList<>(a.parts().size());
+        for (Part p : a.parts()) {
+            if (p instanceof ReasoningPart r) {
+                if (r.seals().signature() != null) {
+                    out.add(p);
+                }
+            } else if (p instanceof TextPart t) {
+                if (!t.text().isEmpty() || t.seals().signature() != null) {
+                    out.add(p);
+                }
+            } else {
+                out.add(p);
+            }
+        }
+        return out;
+    }
+
+    private static void writeModelPart(JsonGenerator g, Part part, boolean placeholder) {
+        if (part instanceof ServerToolPart s) {
+            // the part as Gemini sent it, signature included
+            JsonWriting.copyJson(g, s.json(), "server tool part " + s.type());
+            return;
+        }
+        g.writeStartObject();
+        String signature = part.seals().signature();
+        if (part instanceof ReasoningPart r) {
+            g.writeStringProperty("text", r.text());
+            g.writeBooleanProperty("thought", true);
+        } else if (part instanceof TextPart t) {
+            g.writeStringProperty("text", t.text());
+        } else if (part instanceof ToolCallPart c) {
+            g.writeObjectPropertyStart("functionCall");
+            if (c.id() != null) {
+                g.writeStringProperty("id", c.id());
+            }
+            g.writeStringProperty("name", c.name());
+            g.writeName("args");
+            if (c.arguments().isBlank()) {
+                g.writeStartObject();
+                g.writeEndObject();
+            } else {
+                JsonWriting.copyJson(g, c.arguments(), "the arguments of tool call " + c.name());
+            }
+            g.writeEndObject();
+            if (signature == null && placeholder) {
+                signature = SKIP_SIGNATURE;
+            }
+        }
+        if (signature != null) {
+            g.writeStringProperty("thoughtSignature", signature);
+        }
+        g.writeEndObject();
+    }
+
+    private static void writeFunctionResponse(JsonGenerator g, ToolResultMessage r, List<Message> history) {
+        ToolCallPart call = findCall(history, r.toolCallId());
+        String name = r.name() != null ? r.name() : call != null ? call.name() : r.toolCallId();
+        g.writeStartObject();
+        g.writeObjectPropertyStart("functionResponse");
+        if (call != null && call.id() != null) {
+            g.writeStringProperty("id", call.id());
+        }
+        g.writeStringProperty("name", name);
+        g.writeName("response");
+        if (isJsonObject(r.content())) {
+            JsonWriting.copyJson(g, r.content(), "the result of tool call " + name);
+        } else {
+            g.writeStartObject();
+            g.writeStringProperty(r.error() ? "error" : "result", r.content());
+            g.writeEndObject();
+        }
+        g.writeEndObject();
+        g.writeEndObject();
+    }
+
+    private static @Nullable ToolCallPart findCall(List<Message> history, String toolCallId) {
+        for (Message m : history) {
+            if (m instanceof AssistantMessage a) {
+                for (ToolCallPart c : a.toolCalls()) {
+                    if (toolCallId.equals(c.id()) || (c.id() == null && toolCallId.equals(c.name()))) {
+                        return c;
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    private static boolean isJsonObject(String text) {
+        String t = text.strip();
+        if (!t.startsWith("{")) {
+            return false;
+        }
+        try (JsonParser p = JsonWriting.JSON.createParser(ObjectReadContext.empty(), t)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                return false;
+            }
+            p.skipChildren();
+            return p.nextToken() == null;
+        } catch (JacksonException e) {
+            return false;
+        }
+    }
+
+    private static void writeSystem(JsonGenerator g, List<Message> messages) {
+        List<String> system = new ArrayList<>();
+        for (Message m : messages) {
+            if (m instanceof SystemMessage s) {
+                system.add(s.text());
+            }
+        }
+        if (system.isEmpty()) {
+            return;
+        }
+        g.writeObjectPropertyStart("systemInstruction");
+        g.writeArrayPropertyStart("parts");
+        for (String text : system) {
+            g.writeStartObject();
+            g.writeStringProperty("text", text);
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        g.writeEndObject();
+    }
+
+    private static void writeTools(JsonGenerator g, List<ToolDefinition> tools) {
+        g.writeArrayPropertyStart("tools");
+        g.writeStartObject();
+        g.writeArrayPropertyStart("functionDeclarations");
+        for (ToolDefinition tool : tools) {
+            g.writeStartObject();
+            g.writeStringProperty("name", tool.name());
+            if (!tool.description().isEmpty()) {
+                g.writeStringProperty("description", tool.description());
+            }
+            // parametersJsonSchema takes full JSON Schema; the older "parameters" only an OpenAPI subset
+            g.writeName("parametersJsonSchema");
+            JsonWriting.copyJson(g, tool.parametersSchema(), "tool " + tool.name() + " has a parameters schema that");
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        g.writeEndObject();
+        g.writeEndArray();
+    }
+
+    /**
+     * Writes sampling and {@code thinkingConfig}: a budget as {@code thinkingBudget} (Gemini 2.5), an
+     * effort as {@code thinkingLevel} (Gemini 3, see {@link #level}), reasoning off as
+     * {@code thinkingBudget: 0}; {@code includeThoughts} asks for thought summaries, on whenever
+     * reasoning is requested unless the options say not to include it.
+     */
+    private static void writeGenerationConfig(JsonGenerator g, SamplingOptions s, ReasoningOptions r) {
+        boolean sampling = s.temperature() != null || s.topP() != null || s.maxOutputTokens() != null
+                || !s.stop().isEmpty() || s.seed() != null;
+        boolean thinking = !r.isDefault();
+        if (!sampling && !thinking) {
+            return;
+        }
+        g.writeObjectPropertyStart("generationConfig");
+        if (s.temperature() != null) {
+            g.writeNumberProperty("temperature", s.temperature());
+        }
+        if (s.topP() != null) {
+            g.writeNumberProperty("topP", s.topP());
+        }
+        if (s.maxOutputTokens() != null) {
+            g.writeNumberProperty("maxOutputTokens", s.maxOutputTokens());
+        }
+        if (!s.stop().isEmpty()) {
+            g.writeArrayPropertyStart("stopSequences");
+            for (String stop : s.stop()) {
+                g.writeString(stop);
+            }
+            g.writeEndArray();
+        }
+        if (s.seed() != null) {
+            g.writeNumberProperty("seed", s.seed());
+        }
+        if (thinking) {
+            boolean off = Boolean.FALSE.equals(r.enabled()) || r.effort() == ReasoningEffort.NONE;
+            g.writeObjectPropertyStart("thinkingConfig");
+            if (off) {
+                g.writeNumberProperty("thinkingBudget", 0);
+            } else {
+                g.writeBooleanProperty("includeThoughts", !Boolean.FALSE.equals(r.includeReasoning()));
+                if (r.budgetTokens() != null) {
+                    g.writeNumberProperty("thinkingBudget", r.budgetTokens());
+                } else if (r.effort() != null) {
+                    g.writeStringProperty("thinkingLevel", level(r.effort()));
+                }
+            }
+            g.writeEndObject();
+        }
+        g.writeEndObject();
+    }
+
+    /** Gemini 3's levels: {@code minimal}, {@code low}, {@code medium}, {@code high}; max is high. */
+    static String level(ReasoningEffort effort) {
+        return effort == ReasoningEffort.MAX ? "high" : effort.name().toLowerCase(Locale.ROOT);
+    }
+}
