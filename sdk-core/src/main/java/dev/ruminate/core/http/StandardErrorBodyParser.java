@@ -110,6 +110,8 @@ final class StandardErrorBodyParser implements ErrorBodyParser {
         @Nullable String message;
         @Nullable String param;
         @Nullable String detail;
+        /** Google's {@code status} ({@code INVALID_ARGUMENT}, {@code RESOURCE_EXHAUSTED}): the type when none is given. */
+        @Nullable String status;
 
         void accept(String name, JsonParser p, JsonToken value) {
             switch (name) {
@@ -117,15 +119,17 @@ final class StandardErrorBodyParser implements ErrorBodyParser {
                 case "code" -> code = scalar(p, value);
                 case "message" -> message = scalar(p, value);
                 case "param" -> param = scalar(p, value);
+                case "status" -> status = scalar(p, value);
                 default -> p.skipChildren();
             }
         }
 
         ProviderError toError() {
-            if (type == null && code == null && message == null && param == null) {
+            String kind = type != null ? type : status;
+            if (kind == null && code == null && message == null && param == null) {
                 return ProviderError.UNKNOWN;
             }
-            return new ProviderError(type, code, message, param);
+            return new ProviderError(kind, code, message, param);
         }
     }
 }

@@ -43,7 +43,7 @@ class StandardErrorBodyParserTest {
     void readsDetailAndArrays() {
         assertThat(parse("{\"detail\":\"Not Found\"}").message()).isEqualTo("Not Found");
         assertThat(parse("[{\"error\":{\"code\":400,\"message\":\"bad\",\"status\":\"INVALID_ARGUMENT\"}}]"))
-                .isEqualTo(new ProviderError(null, "400", "bad", null));
+                .isEqualTo(new ProviderError("INVALID_ARGUMENT", "400", "bad", null));
     }
 
     @Test
