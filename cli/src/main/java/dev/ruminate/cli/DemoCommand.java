@@ -16,6 +16,7 @@ import dev.ruminate.testkit.BedrockScript;
 import dev.ruminate.testkit.ChatCompletionsScript;
 import dev.ruminate.testkit.ChunkPlan;
 import dev.ruminate.testkit.EmulatorResponse;
+import dev.ruminate.testkit.GeminiScript;
 import dev.ruminate.testkit.OllamaScript;
 import dev.ruminate.testkit.ProviderEmulator;
 import dev.ruminate.testkit.ResponsesScript;
@@ -65,6 +66,7 @@ final class DemoCommand {
             demo.responses(emulator);
             demo.anthropic(emulator);
             demo.bedrock(emulator);
+            demo.gemini(emulator);
             demo.ollama(emulator);
             demo.mistral(emulator);
         }
@@ -247,9 +249,44 @@ final class DemoCommand {
                 PRETTY.readTree(emulator.requests().get(before).body()).get("messages").get(1)))));
     }
 
+    /** Gemini 3: a thought summary, a function call carrying the thought signature, sent back on the same part. */
+    private void gemini(ProviderEmulator emulator) {
+        section("6. Google Gemini 3 (streamGenerateContent): a thought summary, the thought signature on the function call, "
+                + "and back on that same part");
+        ChatProvider gemini = ProviderCatalog.forReplay("gemini", emulator.baseUrl(), false);
+        String model = "gemini-3-pro-preview";
+        emulator.enqueue(paced(GeminiScript.create().model(model)
+                .thought("**Checking Madrid's forecast**\n\nI'll call get_weather before answering.")
+                .functionCall("get_weather", "{\"city\":\"Madrid\"}", "EpwICpkIAXLI2n-demo-signature")
+                .usage(41, 12, 180).tokensOf(6)
+                .toResponse()));
+        List<Message> history = new ArrayList<>();
+        history.add(Message.user("Is it hot in Madrid tomorrow?"));
+        AssistantMessage assistant = turn(gemini, ChatRequest.builder(model).messages(history).tool(WEATHER)
+                .reasoning(ReasoningOptions.effort(ReasoningEffort.HIGH)).build()).message();
+        history.add(assistant);
+        for (ToolCallPart call : assistant.toolCalls()) {
+            String result = "{\"city\":\"Madrid\",\"high_c\":34}";
+            out.println(style.tool("  ← the application runs " + call.name() + call.arguments() + " = " + result));
+            history.add(Message.toolResult(call.id() != null ? call.id() : call.name(), result));
+        }
+        emulator.enqueue(paced(GeminiScript.create().model(model)
+                .text("Yes: Madrid reaches 34 °C tomorrow. Stay in the shade at midday.")
+                .trailingSignature("EpAICo0IAb4-demo-signature-2")
+                .usage(260, 18, 95).tokensOf(6)
+                .toResponse()));
+        int before = emulator.requests().size();
+        turn(gemini, ChatRequest.builder(model).messages(history).tool(WEATHER)
+                .reasoning(ReasoningOptions.effort(ReasoningEffort.HIGH)).build());
+        out.println(style.heading("  turn 2's model content as sent: the function call with its thoughtSignature "
+                + "(the thought summary is not sent back):"));
+        out.println(style.tool(indent(PRETTY.writeValueAsString(
+                PRETTY.readTree(emulator.requests().get(before).body()).get("contents").get(1)))));
+    }
+
     /** Ollama's native API: NDJSON lines, thinking beside the content, a whole tool call, thinking sent back. */
     private void ollama(ProviderEmulator emulator) {
-        section("6. Ollama native API (/api/chat, NDJSON): message.thinking streams, the tool call arrives whole");
+        section("7. Ollama native API (/api/chat, NDJSON): message.thinking streams, the tool call arrives whole");
         ChatProvider ollama = ProviderCatalog.forReplay("ollama-native", emulator.baseUrl(), false);
         String model = "gpt-oss:20b";
         emulator.enqueue(paced(OllamaScript.create().model(model)
@@ -280,7 +317,7 @@ final class DemoCommand {
 
     /** Magistral: reasoning as thinking chunks inside the content array. */
     private void mistral(ProviderEmulator emulator) {
-        section("7. Mistral Magistral: reasoning in \"thinking\" chunks of the content array, and back the same way");
+        section("8. Mistral Magistral: reasoning in \"thinking\" chunks of the content array, and back the same way");
         ChatProvider mistral = ProviderCatalog.forReplay("mistral", emulator.baseUrl(), false);
         String model = "magistral-medium-latest";
         emulator.enqueue(paced(ChatCompletionsScript.create().model(model).thinkingChunks(true)

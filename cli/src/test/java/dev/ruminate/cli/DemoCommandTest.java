@@ -52,11 +52,17 @@ class DemoCommandTest {
         assertThat(sentBack.indexOf("\"signature\" : \"EqQBCkYIBxAB-demo-signature\""))
                 .isPositive().isLessThan(sentBack.indexOf("\"toolUse\""));
         assertThat(out).doesNotContain("replay-secret-not-a-secret");
+        // Gemini: the signature goes back on the function call part itself.
+        String gemini = out.substring(out.indexOf("6. Google Gemini 3"), out.indexOf("7. Ollama native API"));
+        String geminiSent = gemini.substring(gemini.indexOf("turn 2's model content as sent"));
+        assertThat(geminiSent).contains("\"thoughtSignature\" : \"EpwICpkIAXLI2n-demo-signature\"")
+                .doesNotContain("Checking Madrid's forecast");
+        assertThat(geminiSent.indexOf("\"functionCall\"")).isPositive().isLessThan(geminiSent.indexOf("\"thoughtSignature\""));
         // Ollama sends thinking back beside the tool call; Mistral as a thinking chunk before the text.
-        String ollama = out.substring(out.indexOf("6. Ollama native API"), out.indexOf("7. Mistral Magistral"));
+        String ollama = out.substring(out.indexOf("7. Ollama native API"), out.indexOf("8. Mistral Magistral"));
         assertThat(ollama.substring(ollama.indexOf("turn 2's assistant message as sent")))
                 .contains("\"thinking\" : \"Rome tomorrow: I should check the forecast with get_weather.\"");
-        String mistral = out.substring(out.indexOf("7. Mistral Magistral"));
+        String mistral = out.substring(out.indexOf("8. Mistral Magistral"));
         String mistralSent = mistral.substring(mistral.indexOf("turn 2's assistant message as sent"));
         assertThat(mistralSent.indexOf("\"type\" : \"thinking\"")).isPositive().isLessThan(mistralSent.indexOf("\"text\" : \"17 × 3 = 51.\""));
     }

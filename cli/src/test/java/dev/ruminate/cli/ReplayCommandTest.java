@@ -148,6 +148,33 @@ class ReplayCommandTest {
     }
 
     @Test
+    void replaysVertexPartialArgumentsAsWholeCalls() {
+        CliRun run = CliRun.of("replay", "--provider", "vertex", CliRun.fixture("gemini/vercel-vertex-partial-args-tool-call-stream.sse"));
+
+        assertThat(run.status()).as(run.err()).isZero();
+        JsonNode root = json(run);
+        assertThat(root.get("provider").stringValue()).isEqualTo("vertex");
+        assertThat(root.get("finishReason").stringValue()).isEqualTo("tool_calls");
+        JsonNode parts = root.get("parts");
+        assertThat(parts.get(0).get("arguments").get("location").stringValue()).isEqualTo("Boston");
+        assertThat(parts.get(0).get("signature").stringValue()).startsWith("CiMBjz1rX2");
+        assertThat(parts.get(1).get("arguments").get("location").stringValue()).isEqualTo("San Francisco");
+    }
+
+    @Test
+    void replaysAGeminiBodyWithThoughtsAndASignedAnswer() {
+        CliRun run = CliRun.of("replay", "--provider", "gemini",
+                CliRun.fixture("gemini/pydantic-gemini-thought-summaries-multiturn.turn1.json"));
+
+        assertThat(run.status()).as(run.err()).isZero();
+        JsonNode parts = json(run).get("parts");
+        assertThat(parts.get(0).get("summary").booleanValue()).isTrue();
+        assertThat(parts.get(0).get("text").stringValue()).startsWith("**A Safe Street-Crossing Guide");
+        assertThat(parts.get(1).get("signature").stringValue()).hasSize(5180);
+        assertThat(json(run).get("reasoningCheck").stringValue()).isEqualTo("matched");
+    }
+
+    @Test
     void replaysANonStreamingBodyDetectedFromItsContent() {
         CliRun run = CliRun.of("replay", "--provider", "deepseek", CliRun.fixture("deepseek/pydantic-deepseek-reasoner.json"));
 
