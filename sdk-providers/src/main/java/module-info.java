@@ -6,6 +6,7 @@ module dev.ruminate.providers {
     requires transitive dev.ruminate.core;
     requires tools.jackson.core;
 
+    exports dev.ruminate.providers;
     exports dev.ruminate.providers.anthropic;
     exports dev.ruminate.providers.bedrock;
     exports dev.ruminate.providers.chatcompletions;

@@ -8,15 +8,14 @@ import dev.ruminate.core.http.HttpExchange;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.core.wire.ServerSentEvents;
 import dev.ruminate.core.wire.WireLimits;
+import dev.ruminate.providers.ProviderBuilder;
 import java.net.URI;
-import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.Objects;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
-import reactor.netty.http.client.HttpClient;
 
 /**
  * A {@link ChatProvider} for the Anthropic Messages API ({@code POST /v1/messages}), with extended,
@@ -55,8 +54,6 @@ public final class AnthropicProvider implements ChatProvider {
 
     private static final String API_VERSION = "2023-06-01";
     private static final String EVENT_STREAM = "text/event-stream";
-    /** Generous on purpose: a model may think silently for minutes (and a whole call sends nothing until done). */
-    private static final Duration DEFAULT_READ_TIMEOUT = Duration.ofMinutes(10);
 
     private final URI messagesUri;
     private final HttpExchange exchange;
@@ -64,8 +61,9 @@ public final class AnthropicProvider implements ChatProvider {
     private final int maxTokens;
 
     private AnthropicProvider(Builder b) {
-        this.messagesUri = messagesUri(b.baseUrl);
-        HttpExchange.Builder http = HttpExchange.builder(b.httpClient != null ? b.httpClient : HttpClient.create(),
+        String base = b.configuredBaseUrl();
+        this.messagesUri = messagesUri(base != null ? base : DEFAULT_BASE_URL);
+        HttpExchange.Builder http = HttpExchange.builder(b.configuredHttpClient(),
                 AnthropicCodec.PROVIDER);
         if (b.apiKey != null) {
             http.auth("x-api-key", "", b.apiKey);
@@ -78,9 +76,9 @@ public final class AnthropicProvider implements ChatProvider {
         if (!betas.isEmpty()) {
             http.header("anthropic-beta", String.join(",", betas));
         }
-        http.readTimeout(b.readTimeout);
+        http.readTimeout(b.configuredReadTimeout());
         this.exchange = http.build();
-        this.limits = b.limits;
+        this.limits = b.configuredWireLimits();
         this.maxTokens = b.maxTokens;
     }
 
@@ -143,29 +141,13 @@ public final class AnthropicProvider implements ChatProvider {
      *
      * @since 0.1
      */
-    public static final class Builder {
-        private String baseUrl = DEFAULT_BASE_URL;
+    public static final class Builder extends ProviderBuilder<Builder> {
         private @Nullable ApiKey apiKey;
-        private @Nullable HttpClient httpClient;
-        private WireLimits limits = WireLimits.DEFAULT;
-        private Duration readTimeout = DEFAULT_READ_TIMEOUT;
         private final Set<String> betas = new LinkedHashSet<>();
         private boolean interleavedThinking;
         private int maxTokens = AnthropicCodec.DEFAULT_MAX_TOKENS;
 
         private Builder() {
-        }
-
-        /**
-         * Sets the base URL (for proxies and emulators); {@code /v1/messages} is appended. Defaults
-         * to {@value AnthropicProvider#DEFAULT_BASE_URL}.
-         *
-         * @param url an {@code http} or {@code https} URL without the {@code /v1} path
-         * @return this builder
-         */
-        public Builder baseUrl(String url) {
-            this.baseUrl = Objects.requireNonNull(url, "url");
-            return this;
         }
 
         /**
@@ -176,46 +158,6 @@ public final class AnthropicProvider implements ChatProvider {
          */
         public Builder apiKey(ApiKey key) {
             this.apiKey = Objects.requireNonNull(key, "key");
-            return this;
-        }
-
-        /**
-         * Sets the Reactor Netty client to use (proxy, TLS, connection pool, metrics). Defaults to
-         * {@code HttpClient.create()}.
-         *
-         * @param client the client
-         * @return this builder
-         */
-        public Builder httpClient(HttpClient client) {
-            this.httpClient = Objects.requireNonNull(client, "client");
-            return this;
-        }
-
-        /**
-         * Sets the framing limits (longest line and event).
-         *
-         * @param wireLimits the limits
-         * @return this builder
-         */
-        public Builder wireLimits(WireLimits wireLimits) {
-            this.limits = Objects.requireNonNull(wireLimits, "wireLimits");
-            return this;
-        }
-
-        /**
-         * Sets the longest silence accepted: before the response arrives and between two reads of
-         * its body. When it passes, the call fails with
-         * {@link dev.ruminate.core.error.StreamTimeoutException}. Defaults to 10 minutes.
-         *
-         * @param timeout the limit, positive
-         * @return this builder
-         * @throws IllegalArgumentException if the limit is not positive
-         */
-        public Builder readTimeout(Duration timeout) {
-            if (timeout.isNegative() || timeout.isZero()) {
-                throw new IllegalArgumentException("readTimeout must be positive, was " + timeout);
-            }
-            this.readTimeout = timeout;
             return this;
         }
 
@@ -265,6 +207,11 @@ public final class AnthropicProvider implements ChatProvider {
                 throw new IllegalArgumentException("maxTokens must be positive, was " + tokens);
             }
             this.maxTokens = tokens;
+            return this;
+        }
+
+        @Override
+        protected Builder self() {
             return this;
         }
 

@@ -8,16 +8,15 @@ import dev.ruminate.core.http.HttpExchange;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.core.wire.EventStreams;
 import dev.ruminate.core.wire.WireLimits;
+import dev.ruminate.providers.ProviderBuilder;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.Objects;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
-import reactor.netty.http.client.HttpClient;
 
 /**
  * A {@link ChatProvider} for Amazon Bedrock's Converse API: {@code ConverseStream} for
@@ -47,7 +46,6 @@ import reactor.netty.http.client.HttpClient;
 public final class BedrockProvider implements ChatProvider {
 
     private static final String EVENT_STREAM = "application/vnd.amazon.eventstream";
-    private static final Duration DEFAULT_READ_TIMEOUT = Duration.ofMinutes(10);
 
     private final String name;
     private final URI base;
@@ -57,17 +55,18 @@ public final class BedrockProvider implements ChatProvider {
 
     private BedrockProvider(Builder b) {
         this.name = b.name;
-        String url = b.baseUrl != null ? b.baseUrl : "https://bedrock-runtime." + b.region + ".amazonaws.com";
+        String configured = b.configuredBaseUrl();
+        String url = configured != null ? configured : "https://bedrock-runtime." + b.region + ".amazonaws.com";
         this.base = URI.create(url.endsWith("/") ? url.substring(0, url.length() - 1) : url);
         if (b.credentials == null) {
             throw new IllegalStateException("set the AWS credentials (credentials(...))");
         }
         SigV4Signer signer = new SigV4Signer(b.region, "bedrock");
-        this.exchange = HttpExchange.builder(b.httpClient != null ? b.httpClient : HttpClient.create(), b.name)
+        this.exchange = HttpExchange.builder(b.configuredHttpClient(), b.name)
                 .signer(new SigV4RequestSigner(b.name, signer, b.credentials, b.clock))
-                .readTimeout(b.readTimeout)
+                .readTimeout(b.configuredReadTimeout())
                 .build();
-        this.limits = b.limits;
+        this.limits = b.configuredWireLimits();
         this.history = b.history;
     }
 
@@ -142,14 +141,10 @@ public final class BedrockProvider implements ChatProvider {
      *
      * @since 0.1
      */
-    public static final class Builder {
+    public static final class Builder extends ProviderBuilder<Builder> {
         private final String region;
         private String name = "bedrock";
-        private @Nullable String baseUrl;
         private @Nullable Mono<AwsCredentials> credentials;
-        private @Nullable HttpClient httpClient;
-        private WireLimits limits = WireLimits.DEFAULT;
-        private Duration readTimeout = DEFAULT_READ_TIMEOUT;
         private Clock clock = Clock.systemUTC();
         private HistoryPolicy history = HistoryPolicy.DEFAULT;
 
@@ -199,19 +194,6 @@ public final class BedrockProvider implements ChatProvider {
         }
 
         /**
-         * Sets the endpoint (a VPC endpoint, a proxy, an emulator); defaults to
-         * {@code https://bedrock-runtime.<region>.amazonaws.com}. The region still names the
-         * signing scope.
-         *
-         * @param url the base URL, without the {@code /model/…} path
-         * @return this builder
-         */
-        public Builder baseUrl(String url) {
-            this.baseUrl = Objects.requireNonNull(url, "url");
-            return this;
-        }
-
-        /**
          * Sets the provider name reported in events and errors; {@code bedrock} by default.
          *
          * @param providerName the name
@@ -219,44 +201,6 @@ public final class BedrockProvider implements ChatProvider {
          */
         public Builder name(String providerName) {
             this.name = Objects.requireNonNull(providerName, "providerName");
-            return this;
-        }
-
-        /**
-         * Sets the Reactor Netty client (proxy, TLS, pool, metrics); {@code HttpClient.create()} by default.
-         *
-         * @param client the client
-         * @return this builder
-         */
-        public Builder httpClient(HttpClient client) {
-            this.httpClient = Objects.requireNonNull(client, "client");
-            return this;
-        }
-
-        /**
-         * Sets the framing limits; an event-stream frame larger than {@link WireLimits#maxEventBytes()} fails.
-         *
-         * @param wireLimits the limits
-         * @return this builder
-         */
-        public Builder wireLimits(WireLimits wireLimits) {
-            this.limits = Objects.requireNonNull(wireLimits, "wireLimits");
-            return this;
-        }
-
-        /**
-         * Sets the longest silence accepted before the response and between two reads of its body;
-         * 10 minutes by default, since reasoning models can think silently for long.
-         *
-         * @param timeout the limit, positive
-         * @return this builder
-         * @throws IllegalArgumentException if the limit is not positive
-         */
-        public Builder readTimeout(Duration timeout) {
-            if (timeout.isNegative() || timeout.isZero()) {
-                throw new IllegalArgumentException("readTimeout must be positive, was " + timeout);
-            }
-            this.readTimeout = timeout;
             return this;
         }
 
@@ -274,6 +218,11 @@ public final class BedrockProvider implements ChatProvider {
 
         Builder clock(Clock fixed) {
             this.clock = Objects.requireNonNull(fixed, "fixed");
+            return this;
+        }
+
+        @Override
+        protected Builder self() {
             return this;
         }
 

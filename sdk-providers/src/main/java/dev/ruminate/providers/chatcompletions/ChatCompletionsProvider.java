@@ -10,14 +10,13 @@ import dev.ruminate.core.think.ThinkTagOptions;
 import dev.ruminate.core.think.ThinkTags;
 import dev.ruminate.core.wire.ServerSentEvents;
 import dev.ruminate.core.wire.WireLimits;
+import dev.ruminate.providers.ProviderBuilder;
 import java.net.URI;
-import java.time.Duration;
 import java.util.Objects;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
-import reactor.netty.http.client.HttpClient;
 
 /**
  * A {@link ChatProvider} for an OpenAI Chat Completions server described by a {@link CompatProfile}:
@@ -47,11 +46,6 @@ import reactor.netty.http.client.HttpClient;
 public final class ChatCompletionsProvider implements ChatProvider {
 
     private static final String EVENT_STREAM = "text/event-stream";
-    /**
-     * Generous on purpose: a reasoning model may stay silent for minutes while it thinks (OpenAI's
-     * hidden reasoning sends nothing until the answer; a non-streaming call sends nothing at all).
-     */
-    private static final Duration DEFAULT_READ_TIMEOUT = Duration.ofMinutes(10);
 
     private final CompatProfile profile;
     private final URI chatUri;
@@ -61,15 +55,15 @@ public final class ChatCompletionsProvider implements ChatProvider {
 
     private ChatCompletionsProvider(Builder b) {
         this.profile = b.profile;
-        this.chatUri = b.profile.chatUri(b.baseUrl);
-        HttpExchange.Builder http = HttpExchange.builder(b.httpClient != null ? b.httpClient : HttpClient.create(),
+        this.chatUri = b.profile.chatUri(b.configuredBaseUrl());
+        HttpExchange.Builder http = HttpExchange.builder(b.configuredHttpClient(),
                 b.profile.name());
         if (b.apiKey != null) {
             http.auth(b.profile.authHeader(), b.profile.authPrefix(), b.apiKey);
         }
-        http.readTimeout(b.readTimeout);
+        http.readTimeout(b.configuredReadTimeout());
         this.exchange = http.build();
-        this.limits = b.limits;
+        this.limits = b.configuredWireLimits();
         this.thinkTags = b.thinkTagsSet ? b.thinkTags : b.profile.thinkTags();
     }
 
@@ -140,41 +134,14 @@ public final class ChatCompletionsProvider implements ChatProvider {
      *
      * @since 0.1
      */
-    public static final class Builder {
+    public static final class Builder extends ProviderBuilder<Builder> {
         private final CompatProfile profile;
-        private @Nullable String baseUrl;
         private @Nullable ApiKey apiKey;
-        private @Nullable HttpClient httpClient;
-        private WireLimits limits = WireLimits.DEFAULT;
-        private Duration readTimeout = DEFAULT_READ_TIMEOUT;
         private @Nullable ThinkTagOptions thinkTags;
         private boolean thinkTagsSet;
 
         private Builder(CompatProfile profile) {
             this.profile = Objects.requireNonNull(profile, "profile");
-        }
-
-        /**
-         * Sets the base URL (for self-hosted servers, proxies and emulators); the profile's chat
-         * path is appended. Defaults to the profile's base URL.
-         *
-         * @param url an {@code http} or {@code https} URL such as {@code http://localhost:8000/v1}
-         * @return this builder
-         */
-        public Builder baseUrl(String url) {
-            this.baseUrl = Objects.requireNonNull(url, "url");
-            return this;
-        }
-
-        /**
-         * Sets the base URL.
-         *
-         * @param url the URL
-         * @return this builder
-         * @see #baseUrl(String)
-         */
-        public Builder baseUrl(URI url) {
-            return baseUrl(url.toString());
         }
 
         /**
@@ -189,47 +156,6 @@ public final class ChatCompletionsProvider implements ChatProvider {
         }
 
         /**
-         * Sets the Reactor Netty client to use (proxy, TLS, connection pool, metrics). Defaults to
-         * {@code HttpClient.create()}.
-         *
-         * @param client the client
-         * @return this builder
-         */
-        public Builder httpClient(HttpClient client) {
-            this.httpClient = Objects.requireNonNull(client, "client");
-            return this;
-        }
-
-        /**
-         * Sets the framing limits (longest line and event).
-         *
-         * @param wireLimits the limits
-         * @return this builder
-         */
-        public Builder wireLimits(WireLimits wireLimits) {
-            this.limits = Objects.requireNonNull(wireLimits, "wireLimits");
-            return this;
-        }
-
-        /**
-         * Sets the longest silence accepted: before the response arrives and between two reads of
-         * its body (for a non-streaming call, until the body arrives). When it passes, the call fails
-         * with {@link dev.ruminate.core.error.StreamTimeoutException} and the connection is closed.
-         * Defaults to 10 minutes, since reasoning models can think silently for long.
-         *
-         * @param timeout the limit, positive
-         * @return this builder
-         * @throws IllegalArgumentException if the limit is not positive
-         */
-        public Builder readTimeout(Duration timeout) {
-            if (timeout.isNegative() || timeout.isZero()) {
-                throw new IllegalArgumentException("readTimeout must be positive, was " + timeout);
-            }
-            this.readTimeout = timeout;
-            return this;
-        }
-
-        /**
          * Overrides the profile's think-tag mode: the model writes its reasoning into the answer
          * between these tags; null turns splitting off.
          *
@@ -239,6 +165,11 @@ public final class ChatCompletionsProvider implements ChatProvider {
         public Builder thinkTags(@Nullable ThinkTagOptions options) {
             this.thinkTags = options;
             this.thinkTagsSet = true;
+            return this;
+        }
+
+        @Override
+        protected Builder self() {
             return this;
         }
 

@@ -1,5 +1,6 @@
 package dev.ruminate.providers.chatcompletions;
 
+import dev.ruminate.providers.internal.JsonReading;
 import dev.ruminate.providers.internal.ShapeException;
 import java.io.StringWriter;
 import java.util.List;
@@ -68,9 +69,9 @@ final class ChunkParser {
         }
         if (token != JsonToken.START_OBJECT) {
             if (first) {
-                throw new ShapeException("a chunk must be a JSON object, was " + describe(token));
+                throw new ShapeException("a chunk must be a JSON object, was " + JsonReading.describe(token));
             }
-            throw new StreamReadException(p, "only another chunk object may follow a chunk, found " + describe(token));
+            throw new StreamReadException(p, "only another chunk object may follow a chunk, found " + JsonReading.describe(token));
         }
         object(p, chunk, DELTA);
         return true;
@@ -86,12 +87,12 @@ final class ChunkParser {
         try (JsonParser p = JSON.createParser(ObjectReadContext.empty(), body)) {
             JsonToken token = p.nextToken();
             if (token != JsonToken.START_OBJECT) {
-                throw new ShapeException("a body must be a JSON object, was " + describe(token));
+                throw new ShapeException("a body must be a JSON object, was " + JsonReading.describe(token));
             }
             object(p, chunk, MESSAGE);
             JsonToken after = p.nextToken();
             if (after != null) {
-                throw new StreamReadException(p, "a body must hold one JSON value, found " + describe(after) + " after it");
+                throw new StreamReadException(p, "a body must hold one JSON value, found " + JsonReading.describe(after) + " after it");
             }
         }
     }
@@ -109,8 +110,8 @@ final class ChunkParser {
         while ((name = p.nextName()) != null) {
             JsonToken value = p.nextToken();
             switch (name) {
-                case "id" -> chunk.id = text(p, value);
-                case "model" -> chunk.model = text(p, value);
+                case "id" -> chunk.id = JsonReading.text(p, value);
+                case "model" -> chunk.model = JsonReading.text(p, value);
                 case "choices" -> choices(p, value, chunk, primary);
                 case "usage" -> usage(p, value, chunk.usage);
                 case "x_groq" -> groq(p, value, chunk);
@@ -129,7 +130,7 @@ final class ChunkParser {
             return;
         }
         if (value != JsonToken.START_ARRAY) {
-            throw new ShapeException("`choices` must be an array, was " + describe(value));
+            throw new ShapeException("`choices` must be an array, was " + JsonReading.describe(value));
         }
         int position = 0;
         JsonToken element;
@@ -137,7 +138,7 @@ final class ChunkParser {
             if (element == JsonToken.START_OBJECT) {
                 choice(p, chunk, position, primary);
             } else if (element != JsonToken.VALUE_NULL) {
-                throw new ShapeException("a choice must be an object, was " + describe(element));
+                throw new ShapeException("a choice must be an object, was " + JsonReading.describe(element));
             }
             position++;
         }
@@ -176,7 +177,7 @@ final class ChunkParser {
                     }
                 }
                 case "finish_reason" -> {
-                    String reason = text(p, value);
+                    String reason = JsonReading.text(p, value);
                     if (reason != null && !reason.isEmpty()) {
                         chunk.finishReason = reason;
                     }
@@ -196,7 +197,7 @@ final class ChunkParser {
             return;
         }
         if (value != JsonToken.START_OBJECT) {
-            throw new ShapeException("`delta` must be an object, was " + describe(value));
+            throw new ShapeException("`delta` must be an object, was " + JsonReading.describe(value));
         }
         String name;
         while ((name = p.nextName()) != null) {
@@ -204,7 +205,7 @@ final class ChunkParser {
             switch (name) {
                 case "content" -> content(p, v, chunk);
                 // a refusal is what the model says instead of an answer; keep it as answer text
-                case "refusal" -> addContent(chunk, text(p, v));
+                case "refusal" -> addContent(chunk, JsonReading.text(p, v));
                 case "tool_calls" -> toolCalls(p, v, chunk);
                 case "function_call" -> {
                     if (v == JsonToken.START_OBJECT) {
@@ -249,7 +250,7 @@ final class ChunkParser {
             case VALUE_NULL -> { }
             case VALUE_STRING -> addContent(chunk, p.getString());
             case START_ARRAY -> contentArray(p, chunk);
-            default -> throw new ShapeException("`content` must be a string, an array or null, was " + describe(value));
+            default -> throw new ShapeException("`content` must be a string, an array or null, was " + JsonReading.describe(value));
         }
     }
 
@@ -272,8 +273,8 @@ final class ChunkParser {
             while ((name = p.nextName()) != null) {
                 JsonToken v = p.nextToken();
                 switch (name) {
-                    case "type" -> type = text(p, v);
-                    case "text" -> text = text(p, v);
+                    case "type" -> type = JsonReading.text(p, v);
+                    case "text" -> text = JsonReading.text(p, v);
                     case "thinking" -> thinking = thinkingText(p, v);
                     default -> p.skipChildren();
                 }
@@ -289,7 +290,7 @@ final class ChunkParser {
     /** Reads a thinking value: a string, or an array of {@code {"type":"text","text"}} joined. */
     private static @Nullable String thinkingText(JsonParser p, JsonToken value) {
         if (value != JsonToken.START_ARRAY) {
-            return text(p, value);
+            return JsonReading.text(p, value);
         }
         StringBuilder sb = new StringBuilder();
         JsonToken element;
@@ -302,7 +303,7 @@ final class ChunkParser {
             while ((name = p.nextName()) != null) {
                 JsonToken v = p.nextToken();
                 if ("text".equals(name)) {
-                    String t = text(p, v);
+                    String t = JsonReading.text(p, v);
                     if (t != null) {
                         sb.append(t);
                     }
@@ -319,7 +320,7 @@ final class ChunkParser {
             return;
         }
         if (value != JsonToken.START_ARRAY) {
-            throw new ShapeException("`tool_calls` must be an array, was " + describe(value));
+            throw new ShapeException("`tool_calls` must be an array, was " + JsonReading.describe(value));
         }
         int position = 0;
         JsonToken element;
@@ -327,7 +328,7 @@ final class ChunkParser {
             if (element == JsonToken.START_OBJECT) {
                 toolCall(p, chunk, position);
             } else if (element != JsonToken.VALUE_NULL) {
-                throw new ShapeException("a tool call must be an object, was " + describe(element));
+                throw new ShapeException("a tool call must be an object, was " + JsonReading.describe(element));
             }
             position++;
         }
@@ -345,7 +346,7 @@ final class ChunkParser {
             JsonToken v = p.nextToken();
             switch (field) {
                 case "index" -> index = v == JsonToken.VALUE_NUMBER_INT ? p.getIntValue() : index;
-                case "id" -> id = text(p, v);
+                case "id" -> id = JsonReading.text(p, v);
                 case "function" -> {
                     legacy = false;
                     if (v == JsonToken.START_OBJECT) {
@@ -353,17 +354,17 @@ final class ChunkParser {
                         while ((fn = p.nextName()) != null) {
                             JsonToken fv = p.nextToken();
                             switch (fn) {
-                                case "name" -> name = text(p, fv);
+                                case "name" -> name = JsonReading.text(p, fv);
                                 case "arguments" -> arguments = arguments(p, fv);
                                 default -> p.skipChildren();
                             }
                         }
                     } else if (v != JsonToken.VALUE_NULL) {
-                        throw new ShapeException("`function` must be an object, was " + describe(v));
+                        throw new ShapeException("`function` must be an object, was " + JsonReading.describe(v));
                     }
                 }
                 // the legacy function_call object holds name and arguments directly
-                case "name" -> name = text(p, v);
+                case "name" -> name = JsonReading.text(p, v);
                 case "arguments" -> arguments = arguments(p, v);
                 default -> p.skipChildren();
             }
@@ -380,7 +381,7 @@ final class ChunkParser {
      */
     private static @Nullable String arguments(JsonParser p, JsonToken value) {
         if (value != JsonToken.START_OBJECT && value != JsonToken.START_ARRAY) {
-            return text(p, value);
+            return JsonReading.text(p, value);
         }
         StringWriter out = new StringWriter();
         try (JsonGenerator g = JSON.createGenerator(ObjectWriteContext.empty(), out)) {
@@ -412,13 +413,13 @@ final class ChunkParser {
             while ((name = p.nextName()) != null) {
                 JsonToken v = p.nextToken();
                 switch (name) {
-                    case "type" -> type = text(p, v);
-                    case "text" -> text = text(p, v);
-                    case "summary" -> summary = text(p, v);
-                    case "signature" -> signature = text(p, v);
-                    case "data" -> data = text(p, v);
-                    case "id" -> id = text(p, v);
-                    case "format" -> format = text(p, v);
+                    case "type" -> type = JsonReading.text(p, v);
+                    case "text" -> text = JsonReading.text(p, v);
+                    case "summary" -> summary = JsonReading.text(p, v);
+                    case "signature" -> signature = JsonReading.text(p, v);
+                    case "data" -> data = JsonReading.text(p, v);
+                    case "id" -> id = JsonReading.text(p, v);
+                    case "format" -> format = JsonReading.text(p, v);
                     case "index" -> index = v == JsonToken.VALUE_NUMBER_INT ? p.getIntValue() : index;
                     default -> p.skipChildren();
                 }
@@ -436,10 +437,10 @@ final class ChunkParser {
         while ((name = p.nextName()) != null) {
             JsonToken v = p.nextToken();
             switch (name) {
-                case "prompt_tokens" -> usage.input = number(p, v);
-                case "completion_tokens" -> usage.output = number(p, v);
-                case "prompt_cache_hit_tokens" -> usage.cacheHit = number(p, v);
-                case "cached_tokens" -> usage.cachedTopLevel = number(p, v);
+                case "prompt_tokens" -> usage.input = JsonReading.number(p, v);
+                case "completion_tokens" -> usage.output = JsonReading.number(p, v);
+                case "prompt_cache_hit_tokens" -> usage.cacheHit = JsonReading.number(p, v);
+                case "cached_tokens" -> usage.cachedTopLevel = JsonReading.number(p, v);
                 case "completion_tokens_details" -> {
                     Long reasoning = nested(p, v, "reasoning_tokens");
                     if (reasoning != null) {
@@ -467,7 +468,7 @@ final class ChunkParser {
         while ((name = p.nextName()) != null) {
             JsonToken v = p.nextToken();
             if (field.equals(name)) {
-                result = number(p, v);
+                result = JsonReading.number(p, v);
             } else {
                 p.skipChildren();
             }
@@ -490,43 +491,5 @@ final class ChunkParser {
                 p.skipChildren();
             }
         }
-    }
-
-    private static @Nullable Long number(JsonParser p, JsonToken value) {
-        if (value == JsonToken.VALUE_NUMBER_INT) {
-            return p.getLongValue();
-        }
-        if (value == JsonToken.VALUE_NUMBER_FLOAT) {
-            return (long) p.getDoubleValue();
-        }
-        p.skipChildren();
-        return null;
-    }
-
-    /** Returns a scalar as text (null for JSON null); skips an object or array and returns null. */
-    private static @Nullable String text(JsonParser p, JsonToken value) {
-        return switch (value) {
-            case VALUE_STRING, VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT, VALUE_TRUE, VALUE_FALSE -> p.getString();
-            case START_OBJECT, START_ARRAY -> {
-                p.skipChildren();
-                yield null;
-            }
-            default -> null;
-        };
-    }
-
-    static String describe(@Nullable JsonToken token) {
-        if (token == null) {
-            return "nothing";
-        }
-        return switch (token) {
-            case START_OBJECT -> "an object";
-            case START_ARRAY -> "an array";
-            case VALUE_STRING -> "a string";
-            case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> "a number";
-            case VALUE_TRUE, VALUE_FALSE -> "a boolean";
-            case VALUE_NULL -> "null";
-            default -> token.name();
-        };
     }
 }

@@ -10,10 +10,10 @@ import dev.ruminate.core.http.HttpExchange;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.core.wire.ServerSentEvents;
 import dev.ruminate.core.wire.WireLimits;
+import dev.ruminate.providers.ProviderBuilder;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -21,7 +21,6 @@ import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
-import reactor.netty.http.client.HttpClient;
 
 /**
  * A {@link ChatProvider} for Google Gemini: the Gemini API (AI Studio, an API key) or Vertex AI (a
@@ -54,7 +53,6 @@ public final class GeminiProvider implements ChatProvider {
     /** The Gemini API's base URL. */
     public static final String AI_STUDIO_BASE_URL = "https://generativelanguage.googleapis.com/v1beta";
     private static final String EVENT_STREAM = "text/event-stream";
-    private static final Duration DEFAULT_READ_TIMEOUT = Duration.ofMinutes(10);
 
     private final String name;
     private final String base;
@@ -65,10 +63,11 @@ public final class GeminiProvider implements ChatProvider {
 
     private GeminiProvider(Builder b) {
         this.name = b.name;
-        String url = b.baseUrl != null ? b.baseUrl : b.defaultBaseUrl();
+        String configured = b.configuredBaseUrl();
+        String url = configured != null ? configured : b.defaultBaseUrl();
         this.base = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
-        HttpExchange.Builder http = HttpExchange.builder(b.httpClient != null ? b.httpClient : HttpClient.create(), b.name)
-                .readTimeout(b.readTimeout);
+        HttpExchange.Builder http = HttpExchange.builder(b.configuredHttpClient(), b.name)
+                .readTimeout(b.configuredReadTimeout());
         if (b.apiKey != null) {
             http.auth("x-goog-api-key", "", b.apiKey);
         }
@@ -82,7 +81,7 @@ public final class GeminiProvider implements ChatProvider {
                             e -> new InvalidRequestException(provider, "no access token: " + e.getMessage(), e)));
         }
         this.exchange = http.build();
-        this.limits = b.limits;
+        this.limits = b.configuredWireLimits();
         this.history = b.history;
         this.skipSignatureValidation = b.skipSignatureValidation;
     }
@@ -164,16 +163,12 @@ public final class GeminiProvider implements ChatProvider {
      *
      * @since 0.1
      */
-    public static final class Builder {
+    public static final class Builder extends ProviderBuilder<Builder> {
         private String name;
         private final @Nullable String project;
         private final @Nullable String location;
-        private @Nullable String baseUrl;
         private @Nullable ApiKey apiKey;
         private @Nullable Mono<ApiKey> token;
-        private @Nullable HttpClient httpClient;
-        private WireLimits limits = WireLimits.DEFAULT;
-        private Duration readTimeout = DEFAULT_READ_TIMEOUT;
         private HistoryPolicy history = HistoryPolicy.DEFAULT;
         private boolean skipSignatureValidation;
 
@@ -239,18 +234,6 @@ public final class GeminiProvider implements ChatProvider {
         }
 
         /**
-         * Sets the base URL up to, not including, {@code /models/…} (a proxy, an emulator, a
-         * private endpoint). Defaults to the Gemini API's, or Vertex AI's regional one.
-         *
-         * @param url the base URL
-         * @return this builder
-         */
-        public Builder baseUrl(String url) {
-            this.baseUrl = Objects.requireNonNull(url, "url");
-            return this;
-        }
-
-        /**
          * Sets the provider name reported in events and errors ({@code gemini} or {@code vertex} by default).
          *
          * @param providerName the name
@@ -258,44 +241,6 @@ public final class GeminiProvider implements ChatProvider {
          */
         public Builder name(String providerName) {
             this.name = Objects.requireNonNull(providerName, "providerName");
-            return this;
-        }
-
-        /**
-         * Sets the Reactor Netty client; {@code HttpClient.create()} by default.
-         *
-         * @param client the client
-         * @return this builder
-         */
-        public Builder httpClient(HttpClient client) {
-            this.httpClient = Objects.requireNonNull(client, "client");
-            return this;
-        }
-
-        /**
-         * Sets the framing limits (longest line and event).
-         *
-         * @param wireLimits the limits
-         * @return this builder
-         */
-        public Builder wireLimits(WireLimits wireLimits) {
-            this.limits = Objects.requireNonNull(wireLimits, "wireLimits");
-            return this;
-        }
-
-        /**
-         * Sets the longest silence accepted before the response and between two reads of its body;
-         * 10 minutes by default, since reasoning models can think silently for long.
-         *
-         * @param timeout the limit, positive
-         * @return this builder
-         * @throws IllegalArgumentException if the limit is not positive
-         */
-        public Builder readTimeout(Duration timeout) {
-            if (timeout.isNegative() || timeout.isZero()) {
-                throw new IllegalArgumentException("readTimeout must be positive, was " + timeout);
-            }
-            this.readTimeout = timeout;
             return this;
         }
 
@@ -322,6 +267,11 @@ public final class GeminiProvider implements ChatProvider {
          */
         public Builder skipSignatureValidation(boolean enabled) {
             this.skipSignatureValidation = enabled;
+            return this;
+        }
+
+        @Override
+        protected Builder self() {
             return this;
         }
 

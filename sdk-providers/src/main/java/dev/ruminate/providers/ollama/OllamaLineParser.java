@@ -1,5 +1,6 @@
 package dev.ruminate.providers.ollama;
 
+import dev.ruminate.providers.internal.JsonReading;
 import dev.ruminate.providers.internal.ShapeException;
 import java.nio.charset.StandardCharsets;
 import org.jspecify.annotations.Nullable;
@@ -41,20 +42,20 @@ final class OllamaLineParser {
         try (JsonParser p = JSON.createParser(ObjectReadContext.empty(), bytes, 0, length)) {
             JsonToken token = p.nextToken();
             if (token != JsonToken.START_OBJECT) {
-                throw new ShapeException("a line must be a JSON object, was " + describe(token));
+                throw new ShapeException("a line must be a JSON object, was " + JsonReading.describe(token));
             }
             String name;
             while ((name = p.nextName()) != null) {
                 JsonToken value = p.nextToken();
                 switch (name) {
-                    case "model" -> line.model = text(p, value);
+                    case "model" -> line.model = JsonReading.text(p, value);
                     case "message" -> message(p, value, bytes, line);
-                    case "response" -> line.content = text(p, value);
-                    case "thinking" -> line.thinking = text(p, value);
+                    case "response" -> line.content = JsonReading.text(p, value);
+                    case "thinking" -> line.thinking = JsonReading.text(p, value);
                     case "done" -> line.done = value == JsonToken.VALUE_TRUE;
-                    case "done_reason" -> line.doneReason = text(p, value);
-                    case "prompt_eval_count" -> line.promptEvalCount = number(p, value);
-                    case "eval_count" -> line.evalCount = number(p, value);
+                    case "done_reason" -> line.doneReason = JsonReading.text(p, value);
+                    case "prompt_eval_count" -> line.promptEvalCount = JsonReading.number(p, value);
+                    case "eval_count" -> line.evalCount = JsonReading.number(p, value);
                     case "error" -> {
                         line.error = value != JsonToken.VALUE_NULL;
                         p.skipChildren();
@@ -64,7 +65,7 @@ final class OllamaLineParser {
             }
             JsonToken after = p.nextToken();
             if (after != null) {
-                throw new StreamReadException(p, "a line must hold one JSON value, found " + describe(after) + " after it");
+                throw new StreamReadException(p, "a line must hold one JSON value, found " + JsonReading.describe(after) + " after it");
             }
         }
     }
@@ -74,14 +75,14 @@ final class OllamaLineParser {
             return;
         }
         if (value != JsonToken.START_OBJECT) {
-            throw new ShapeException("`message` must be an object, was " + describe(value));
+            throw new ShapeException("`message` must be an object, was " + JsonReading.describe(value));
         }
         String name;
         while ((name = p.nextName()) != null) {
             JsonToken v = p.nextToken();
             switch (name) {
-                case "content" -> line.content = text(p, v);
-                case "thinking" -> line.thinking = text(p, v);
+                case "content" -> line.content = JsonReading.text(p, v);
+                case "thinking" -> line.thinking = JsonReading.text(p, v);
                 case "tool_calls" -> toolCalls(p, v, bytes, line);
                 default -> p.skipChildren();
             }
@@ -93,14 +94,14 @@ final class OllamaLineParser {
             return;
         }
         if (value != JsonToken.START_ARRAY) {
-            throw new ShapeException("`tool_calls` must be an array, was " + describe(value));
+            throw new ShapeException("`tool_calls` must be an array, was " + JsonReading.describe(value));
         }
         JsonToken element;
         while ((element = p.nextToken()) != JsonToken.END_ARRAY) {
             if (element == JsonToken.START_OBJECT) {
                 toolCall(p, bytes, line);
             } else if (element != JsonToken.VALUE_NULL) {
-                throw new ShapeException("a tool call must be an object, was " + describe(element));
+                throw new ShapeException("a tool call must be an object, was " + JsonReading.describe(element));
             }
         }
     }
@@ -113,19 +114,19 @@ final class OllamaLineParser {
         while ((field = p.nextName()) != null) {
             JsonToken v = p.nextToken();
             switch (field) {
-                case "id" -> id = text(p, v);
+                case "id" -> id = JsonReading.text(p, v);
                 case "function" -> {
                     if (v == JsonToken.VALUE_NULL) {
                         continue;
                     }
                     if (v != JsonToken.START_OBJECT) {
-                        throw new ShapeException("`function` must be an object, was " + describe(v));
+                        throw new ShapeException("`function` must be an object, was " + JsonReading.describe(v));
                     }
                     String fn;
                     while ((fn = p.nextName()) != null) {
                         JsonToken fv = p.nextToken();
                         switch (fn) {
-                            case "name" -> name = text(p, fv);
+                            case "name" -> name = JsonReading.text(p, fv);
                             case "arguments" -> arguments = arguments(p, fv, bytes);
                             default -> p.skipChildren();
                         }
@@ -145,45 +146,7 @@ final class OllamaLineParser {
             int end = (int) p.currentLocation().getByteOffset();
             return new String(bytes, start, end - start, StandardCharsets.UTF_8);
         }
-        String text = text(p, value);
+        String text = JsonReading.text(p, value);
         return text == null ? "" : text;
-    }
-
-    private static @Nullable Long number(JsonParser p, JsonToken value) {
-        if (value == JsonToken.VALUE_NUMBER_INT) {
-            return p.getLongValue();
-        }
-        if (value == JsonToken.VALUE_NUMBER_FLOAT) {
-            return (long) p.getDoubleValue();
-        }
-        p.skipChildren();
-        return null;
-    }
-
-    /** Returns a scalar as text (null for JSON null); skips an object or array and returns null. */
-    private static @Nullable String text(JsonParser p, JsonToken value) {
-        return switch (value) {
-            case VALUE_STRING, VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT, VALUE_TRUE, VALUE_FALSE -> p.getString();
-            case START_OBJECT, START_ARRAY -> {
-                p.skipChildren();
-                yield null;
-            }
-            default -> null;
-        };
-    }
-
-    static String describe(@Nullable JsonToken token) {
-        if (token == null) {
-            return "nothing";
-        }
-        return switch (token) {
-            case START_OBJECT -> "an object";
-            case START_ARRAY -> "an array";
-            case VALUE_STRING -> "a string";
-            case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> "a number";
-            case VALUE_TRUE, VALUE_FALSE -> "a boolean";
-            case VALUE_NULL -> "null";
-            default -> token.name();
-        };
     }
 }

@@ -9,15 +9,14 @@ import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.core.think.ThinkTagOptions;
 import dev.ruminate.core.wire.JsonLines;
 import dev.ruminate.core.wire.WireLimits;
+import dev.ruminate.providers.ProviderBuilder;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.time.Duration;
 import java.util.Objects;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
-import reactor.netty.http.client.HttpClient;
 
 /**
  * A {@link ChatProvider} for Ollama's native API: {@link #stream} and {@link #completeAsEvents} call
@@ -52,8 +51,6 @@ public final class OllamaProvider implements ChatProvider {
     public static final String DEFAULT_BASE_URL = "http://localhost:11434";
 
     private static final String NDJSON = "application/x-ndjson";
-    /** Generous on purpose: a local model may load for minutes and think silently for longer. */
-    private static final Duration DEFAULT_READ_TIMEOUT = Duration.ofMinutes(10);
 
     private final URI chatUri;
     private final URI generateUri;
@@ -62,16 +59,17 @@ public final class OllamaProvider implements ChatProvider {
     private final @Nullable ThinkTagOptions thinkTags;
 
     private OllamaProvider(Builder b) {
-        String base = trimSlashes(requireHttpUrl(b.baseUrl));
+        String configured = b.configuredBaseUrl();
+        String base = trimSlashes(requireHttpUrl(configured != null ? configured : DEFAULT_BASE_URL));
         this.chatUri = URI.create(base + "/api/chat");
         this.generateUri = URI.create(base + "/api/generate");
-        HttpExchange.Builder http = HttpExchange.builder(b.httpClient != null ? b.httpClient : HttpClient.create(), NAME);
+        HttpExchange.Builder http = HttpExchange.builder(b.configuredHttpClient(), NAME);
         if (b.apiKey != null) {
             http.auth("Authorization", "Bearer ", b.apiKey);
         }
-        http.readTimeout(b.readTimeout);
+        http.readTimeout(b.configuredReadTimeout());
         this.exchange = http.build();
-        this.limits = b.limits;
+        this.limits = b.configuredWireLimits();
         this.thinkTags = b.thinkTags;
     }
 
@@ -194,38 +192,11 @@ public final class OllamaProvider implements ChatProvider {
      *
      * @since 0.1
      */
-    public static final class Builder {
-        private String baseUrl = DEFAULT_BASE_URL;
+    public static final class Builder extends ProviderBuilder<Builder> {
         private @Nullable ApiKey apiKey;
-        private @Nullable HttpClient httpClient;
-        private WireLimits limits = WireLimits.DEFAULT;
-        private Duration readTimeout = DEFAULT_READ_TIMEOUT;
         private @Nullable ThinkTagOptions thinkTags;
 
         private Builder() {
-        }
-
-        /**
-         * Sets the server's base URL; {@code /api/chat} and {@code /api/generate} are appended.
-         * Defaults to {@value OllamaProvider#DEFAULT_BASE_URL}.
-         *
-         * @param url an {@code http} or {@code https} URL without a query, such as {@code http://gpu-box:11434}
-         * @return this builder
-         */
-        public Builder baseUrl(String url) {
-            this.baseUrl = Objects.requireNonNull(url, "url");
-            return this;
-        }
-
-        /**
-         * Sets the base URL.
-         *
-         * @param url the URL
-         * @return this builder
-         * @see #baseUrl(String)
-         */
-        public Builder baseUrl(URI url) {
-            return baseUrl(url.toString());
         }
 
         /**
@@ -241,46 +212,6 @@ public final class OllamaProvider implements ChatProvider {
         }
 
         /**
-         * Sets the Reactor Netty client to use (proxy, TLS, connection pool, metrics). Defaults to
-         * {@code HttpClient.create()}.
-         *
-         * @param client the client
-         * @return this builder
-         */
-        public Builder httpClient(HttpClient client) {
-            this.httpClient = Objects.requireNonNull(client, "client");
-            return this;
-        }
-
-        /**
-         * Sets the framing limits; the longest NDJSON line applies.
-         *
-         * @param wireLimits the limits
-         * @return this builder
-         */
-        public Builder wireLimits(WireLimits wireLimits) {
-            this.limits = Objects.requireNonNull(wireLimits, "wireLimits");
-            return this;
-        }
-
-        /**
-         * Sets the longest silence accepted: before the response arrives and between two reads of
-         * its body. When it passes, the call fails with
-         * {@link dev.ruminate.core.error.StreamTimeoutException}. Defaults to 10 minutes.
-         *
-         * @param timeout the limit, positive
-         * @return this builder
-         * @throws IllegalArgumentException if the limit is not positive
-         */
-        public Builder readTimeout(Duration timeout) {
-            if (timeout.isNegative() || timeout.isZero()) {
-                throw new IllegalArgumentException("readTimeout must be positive, was " + timeout);
-            }
-            this.readTimeout = timeout;
-            return this;
-        }
-
-        /**
          * Splits reasoning the model writes into its answer between these tags (qwen3 and other
          * models asked without {@code think}); null (the default) leaves the answer alone.
          *
@@ -289,6 +220,11 @@ public final class OllamaProvider implements ChatProvider {
          */
         public Builder thinkTags(@Nullable ThinkTagOptions options) {
             this.thinkTags = options;
+            return this;
+        }
+
+        @Override
+        protected Builder self() {
             return this;
         }
 

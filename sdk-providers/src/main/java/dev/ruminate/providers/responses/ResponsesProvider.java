@@ -8,13 +8,12 @@ import dev.ruminate.core.http.HttpExchange;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.core.wire.ServerSentEvents;
 import dev.ruminate.core.wire.WireLimits;
+import dev.ruminate.providers.ProviderBuilder;
 import java.net.URI;
-import java.time.Duration;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
-import reactor.netty.http.client.HttpClient;
 
 /**
  * A {@link ChatProvider} for a server that speaks the OpenAI Responses API, described by a
@@ -43,8 +42,6 @@ import reactor.netty.http.client.HttpClient;
 public final class ResponsesProvider implements ChatProvider {
 
     private static final String EVENT_STREAM = "text/event-stream";
-    /** Generous on purpose: a reasoning model may stay silent for minutes while it thinks. */
-    private static final Duration DEFAULT_READ_TIMEOUT = Duration.ofMinutes(10);
 
     private final ResponsesProfile profile;
     private final URI uri;
@@ -53,15 +50,15 @@ public final class ResponsesProvider implements ChatProvider {
 
     private ResponsesProvider(Builder b) {
         this.profile = b.profile;
-        this.uri = b.profile.uri(b.baseUrl);
-        HttpExchange.Builder http = HttpExchange.builder(b.httpClient != null ? b.httpClient : HttpClient.create(),
+        this.uri = b.profile.uri(b.configuredBaseUrl());
+        HttpExchange.Builder http = HttpExchange.builder(b.configuredHttpClient(),
                 b.profile.name());
         if (b.apiKey != null) {
             http.auth(b.profile.authHeader(), b.profile.authPrefix(), b.apiKey);
         }
-        http.readTimeout(b.readTimeout);
+        http.readTimeout(b.configuredReadTimeout());
         this.exchange = http.build();
-        this.limits = b.limits;
+        this.limits = b.configuredWireLimits();
     }
 
     /**
@@ -125,39 +122,12 @@ public final class ResponsesProvider implements ChatProvider {
      *
      * @since 0.1
      */
-    public static final class Builder {
+    public static final class Builder extends ProviderBuilder<Builder> {
         private final ResponsesProfile profile;
-        private @Nullable String baseUrl;
         private @Nullable ApiKey apiKey;
-        private @Nullable HttpClient httpClient;
-        private WireLimits limits = WireLimits.DEFAULT;
-        private Duration readTimeout = DEFAULT_READ_TIMEOUT;
 
         private Builder(ResponsesProfile profile) {
             this.profile = Objects.requireNonNull(profile, "profile");
-        }
-
-        /**
-         * Sets the base URL (Azure resources, self-hosted servers, proxies, emulators); the
-         * profile's path is appended. Defaults to the profile's base URL.
-         *
-         * @param url an {@code http} or {@code https} URL such as {@code http://localhost:8000/v1}
-         * @return this builder
-         */
-        public Builder baseUrl(String url) {
-            this.baseUrl = Objects.requireNonNull(url, "url");
-            return this;
-        }
-
-        /**
-         * Sets the base URL.
-         *
-         * @param url the URL
-         * @return this builder
-         * @see #baseUrl(String)
-         */
-        public Builder baseUrl(URI url) {
-            return baseUrl(url.toString());
         }
 
         /**
@@ -171,43 +141,8 @@ public final class ResponsesProvider implements ChatProvider {
             return this;
         }
 
-        /**
-         * Sets the Reactor Netty client to use (proxy, TLS, connection pool, metrics). Defaults to
-         * {@code HttpClient.create()}.
-         *
-         * @param client the client
-         * @return this builder
-         */
-        public Builder httpClient(HttpClient client) {
-            this.httpClient = Objects.requireNonNull(client, "client");
-            return this;
-        }
-
-        /**
-         * Sets the framing limits (longest line and event).
-         *
-         * @param wireLimits the limits
-         * @return this builder
-         */
-        public Builder wireLimits(WireLimits wireLimits) {
-            this.limits = Objects.requireNonNull(wireLimits, "wireLimits");
-            return this;
-        }
-
-        /**
-         * Sets the longest silence accepted: before the response arrives and between two reads of
-         * its body (for a non-streaming call, until the body arrives). When it passes, the call fails
-         * with {@link dev.ruminate.core.error.StreamTimeoutException}. Defaults to 10 minutes.
-         *
-         * @param timeout the limit, positive
-         * @return this builder
-         * @throws IllegalArgumentException if the limit is not positive
-         */
-        public Builder readTimeout(Duration timeout) {
-            if (timeout.isNegative() || timeout.isZero()) {
-                throw new IllegalArgumentException("readTimeout must be positive, was " + timeout);
-            }
-            this.readTimeout = timeout;
+        @Override
+        protected Builder self() {
             return this;
         }
 

@@ -5,6 +5,7 @@ import dev.ruminate.core.request.ReasoningEffort;
 import dev.ruminate.core.request.ReasoningOptions;
 import dev.ruminate.core.request.SamplingOptions;
 import dev.ruminate.core.request.ToolDefinition;
+import dev.ruminate.providers.internal.JsonWriting;
 import java.io.ByteArrayOutputStream;
 import java.util.Map;
 import java.util.Set;
@@ -68,7 +69,7 @@ final class ResponsesRequestEncoder {
             writeSampling(g, request.sampling(), taken);
             for (Map.Entry<String, @Nullable Object> extra : extras.entrySet()) {
                 g.writeName(extra.getKey());
-                ExtraValues.write(g, extra.getValue());
+                JsonWriting.writeValue(g, extra.getValue());
             }
             g.writeEndObject();
         }
