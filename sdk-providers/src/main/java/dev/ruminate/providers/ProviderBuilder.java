@@ -1,5 +1,6 @@
 package dev.ruminate.providers;
 
+import dev.ruminate.core.history.HistoryPolicy;
 import dev.ruminate.core.wire.WireLimits;
 import java.net.URI;
 import java.time.Duration;
@@ -29,6 +30,7 @@ public abstract class ProviderBuilder<B extends ProviderBuilder<B>> {
     private @Nullable HttpClient httpClient;
     private WireLimits wireLimits = WireLimits.DEFAULT;
     private Duration readTimeout = DEFAULT_READ_TIMEOUT;
+    private HistoryPolicy history = HistoryPolicy.DEFAULT;
 
     /** Creates a builder with the defaults. */
     protected ProviderBuilder() {
@@ -106,6 +108,22 @@ public abstract class ProviderBuilder<B extends ProviderBuilder<B>> {
     }
 
     /**
+     * Sets how earlier turns go back: the retention of reasoning and what happens to other
+     * providers' reasoning. By default every turn keeps its reasoning (as in every later-turn
+     * request the APIs were seen to accept; each API's own rules then decide what it takes, and
+     * APIs that need less ignore or filter the rest) and other providers' reasoning is dropped;
+     * other providers' opaque state (signatures, encrypted content) is never sent, whatever the
+     * policy.
+     *
+     * @param policy the policy
+     * @return this builder
+     */
+    public B history(HistoryPolicy policy) {
+        this.history = Objects.requireNonNull(policy, "policy");
+        return self();
+    }
+
+    /**
      * Returns the base URL set, if any.
      *
      * @return the URL, or null for the provider's default
@@ -130,6 +148,15 @@ public abstract class ProviderBuilder<B extends ProviderBuilder<B>> {
      */
     public final WireLimits configuredWireLimits() {
         return wireLimits;
+    }
+
+    /**
+     * Returns the history policy.
+     *
+     * @return the policy
+     */
+    public final HistoryPolicy configuredHistory() {
+        return history;
     }
 
     /**

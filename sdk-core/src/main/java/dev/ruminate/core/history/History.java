@@ -9,6 +9,7 @@ import dev.ruminate.core.message.ServerToolPart;
 import dev.ruminate.core.message.TextPart;
 import dev.ruminate.core.message.ToolCallPart;
 import dev.ruminate.core.message.UserMessage;
+import dev.ruminate.core.request.ChatRequest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -26,8 +27,10 @@ import java.util.Objects;
  * {@code <think>…</think>} in its place. A reasoning part with no text left (redacted, encrypted
  * only) is then dropped.
  *
- * <p>Retention then removes reasoning parts: {@link Retention#TOOL_LOOP} keeps them only in the
- * turns after the last {@link UserMessage}, {@link Retention#NONE} keeps none. Tagged text made
+ * <p>Retention then removes reasoning: {@link Retention#TOOL_LOOP} keeps it only in the turns after
+ * the last {@link UserMessage}, {@link Retention#NONE} keeps none. Removing a turn's reasoning drops
+ * its reasoning parts and the reasoning state other parts carry (signatures, encrypted or redacted
+ * data; a Gemini thought signature rides on a call or an answer), keeping item ids. Tagged text made
  * from foreign reasoning counts as reasoning here. An assistant turn left without parts is dropped.
  * Other messages pass unchanged, in order.
  *
@@ -76,6 +79,22 @@ public final class History {
     }
 
     /**
+     * Prepares a request's conversation for a provider, keeping everything else of the request.
+     *
+     * @param request the request
+     * @param targetProvider the name of the provider the request goes to
+     * @param policy the policy
+     * @param defaultRetention the provider's default retention, used when the policy names none
+     * @return the request with its messages prepared (the same request when nothing changed)
+     */
+    public static ChatRequest prepare(ChatRequest request, String targetProvider, HistoryPolicy policy,
+                                      Retention defaultRetention) {
+        List<Message> prepared = prepare(request.messages(), targetProvider, policy, defaultRetention);
+        return prepared.equals(request.messages()) ? request : new ChatRequest(request.model(), prepared, request.tools(),
+                request.reasoning(), request.sampling(), request.extras());
+    }
+
+    /**
      * Returns where the current tool loop starts: the index after the last user message, or 0 when
      * there is none.
      *
@@ -108,11 +127,25 @@ public final class History {
         }
         List<Part> out = new ArrayList<>(a.parts().size());
         for (Part p : a.parts()) {
-            if (!(p instanceof ReasoningPart)) {
+            if (p instanceof TextPart t) {
+                out.add(t.seals().equals(withoutReasoningState(t.seals())) ? t
+                        : new TextPart(t.text(), withoutReasoningState(t.seals())));
+            } else if (p instanceof ToolCallPart c) {
+                out.add(c.seals().equals(withoutReasoningState(c.seals())) ? c
+                        : new ToolCallPart(c.id(), c.name(), c.arguments(), c.argumentsValid(), withoutReasoningState(c.seals())));
+            } else if (!(p instanceof ReasoningPart)) {
                 out.add(p);
             }
         }
         return out;
+    }
+
+    /**
+     * Removes the reasoning state a non-reasoning part may carry (Gemini's thought signature on an
+     * answer or a call), keeping what merely identifies it (an item id).
+     */
+    private static Seals withoutReasoningState(Seals seals) {
+        return new Seals(null, null, null, seals.itemId(), seals.format());
     }
 
     private static List<Part> foreignParts(AssistantMessage a, boolean reasoningAsText) {

@@ -79,6 +79,21 @@ class HistoryTest {
     }
 
     @Test
+    void droppingATurnsReasoningAlsoDropsTheSignaturesOnItsCallsButKeepsItemIds() {
+        Seals callSeals = Seals.NONE.with(Seal.Kind.SIGNATURE, "gemini-sig").with(Seal.Kind.ITEM_ID, "fc_1");
+        AssistantMessage older = turn("gemini", new ToolCallPart("c", "f", "{}", true, callSeals),
+                new TextPart("done", Seals.NONE.with(Seal.Kind.SIGNATURE, "text-sig")));
+        List<Message> conversation = List.of(Message.user("q1"), older, Message.user("q2"));
+
+        AssistantMessage prepared = (AssistantMessage) History.prepare(conversation, "gemini", HistoryPolicy.DEFAULT,
+                Retention.TOOL_LOOP).get(1);
+
+        assertThat(prepared.parts()).containsExactly(
+                new ToolCallPart("c", "f", "{}", true, Seals.NONE.with(Seal.Kind.ITEM_ID, "fc_1")),
+                new TextPart("done", Seals.NONE));
+    }
+
+    @Test
     void noRetentionDropsAllReasoningAndTurnsLeftEmpty() {
         AssistantMessage onlyThinking = turn("bedrock", reasoning("", Seals.NONE.with(Seal.Kind.REDACTED, "x")));
         AssistantMessage mixed = turn("bedrock", reasoning("r", SIGNED), new TextPart("a", Seals.NONE));

@@ -3,6 +3,9 @@ package dev.ruminate.providers.anthropic;
 import dev.ruminate.core.ChatProvider;
 import dev.ruminate.core.error.InvalidRequestException;
 import dev.ruminate.core.event.ChatEvent;
+import dev.ruminate.core.history.History;
+import dev.ruminate.core.history.HistoryPolicy;
+import dev.ruminate.core.history.Retention;
 import dev.ruminate.core.http.ApiKey;
 import dev.ruminate.core.http.HttpExchange;
 import dev.ruminate.core.request.ChatRequest;
@@ -56,6 +59,7 @@ public final class AnthropicProvider implements ChatProvider {
     private static final String EVENT_STREAM = "text/event-stream";
 
     private final URI messagesUri;
+    private final HistoryPolicy history;
     private final HttpExchange exchange;
     private final WireLimits limits;
     private final int maxTokens;
@@ -79,6 +83,7 @@ public final class AnthropicProvider implements ChatProvider {
         http.readTimeout(b.configuredReadTimeout());
         this.exchange = http.build();
         this.limits = b.configuredWireLimits();
+        this.history = b.configuredHistory();
         this.maxTokens = b.maxTokens;
     }
 
@@ -124,7 +129,8 @@ public final class AnthropicProvider implements ChatProvider {
 
     private byte[] encode(ChatRequest request, boolean stream) {
         try {
-            return AnthropicCodec.encodeRequest(request, stream, maxTokens);
+            return AnthropicCodec.encodeRequest(History.prepare(request, AnthropicCodec.PROVIDER, history, Retention.ALL), stream,
+                    maxTokens);
         } catch (IllegalArgumentException e) {
             throw new InvalidRequestException(AnthropicCodec.PROVIDER, String.valueOf(e.getMessage()), e);
         }

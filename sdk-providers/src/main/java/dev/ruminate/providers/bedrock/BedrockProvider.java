@@ -67,7 +67,7 @@ public final class BedrockProvider implements ChatProvider {
                 .readTimeout(b.configuredReadTimeout())
                 .build();
         this.limits = b.configuredWireLimits();
-        this.history = b.history;
+        this.history = b.configuredHistory();
     }
 
     /**
@@ -146,7 +146,6 @@ public final class BedrockProvider implements ChatProvider {
         private String name = "bedrock";
         private @Nullable Mono<AwsCredentials> credentials;
         private Clock clock = Clock.systemUTC();
-        private HistoryPolicy history = HistoryPolicy.DEFAULT;
 
         private Builder(String region) {
             this.region = Objects.requireNonNull(region, "region");
@@ -201,18 +200,6 @@ public final class BedrockProvider implements ChatProvider {
          */
         public Builder name(String providerName) {
             this.name = Objects.requireNonNull(providerName, "providerName");
-            return this;
-        }
-
-        /**
-         * Sets how earlier turns go back: the retention of reasoning (default: all turns) and what
-         * happens to other providers' reasoning (default: dropped).
-         *
-         * @param policy the policy
-         * @return this builder
-         */
-        public Builder history(HistoryPolicy policy) {
-            this.history = Objects.requireNonNull(policy, "policy");
             return this;
         }
 

@@ -3,6 +3,9 @@ package dev.ruminate.providers.chatcompletions;
 import dev.ruminate.core.ChatProvider;
 import dev.ruminate.core.error.InvalidRequestException;
 import dev.ruminate.core.event.ChatEvent;
+import dev.ruminate.core.history.History;
+import dev.ruminate.core.history.HistoryPolicy;
+import dev.ruminate.core.history.Retention;
 import dev.ruminate.core.http.ApiKey;
 import dev.ruminate.core.http.HttpExchange;
 import dev.ruminate.core.request.ChatRequest;
@@ -48,6 +51,7 @@ public final class ChatCompletionsProvider implements ChatProvider {
     private static final String EVENT_STREAM = "text/event-stream";
 
     private final CompatProfile profile;
+    private final HistoryPolicy history;
     private final URI chatUri;
     private final HttpExchange exchange;
     private final WireLimits limits;
@@ -64,6 +68,7 @@ public final class ChatCompletionsProvider implements ChatProvider {
         http.readTimeout(b.configuredReadTimeout());
         this.exchange = http.build();
         this.limits = b.configuredWireLimits();
+        this.history = b.configuredHistory();
         this.thinkTags = b.thinkTagsSet ? b.thinkTags : b.profile.thinkTags();
     }
 
@@ -113,7 +118,9 @@ public final class ChatCompletionsProvider implements ChatProvider {
 
     private byte[] encode(ChatRequest request, boolean stream) {
         try {
-            return ChatCompletionsCodec.encodeRequest(profile, request, stream);
+            // The profile's send-back rule then decides what of the kept reasoning the server takes.
+            return ChatCompletionsCodec.encodeRequest(profile,
+                    History.prepare(request, profile.name(), history, Retention.ALL), stream);
         } catch (IllegalArgumentException e) {
             throw new InvalidRequestException(profile.name(), String.valueOf(e.getMessage()), e);
         }

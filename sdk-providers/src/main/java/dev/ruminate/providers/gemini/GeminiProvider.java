@@ -82,7 +82,7 @@ public final class GeminiProvider implements ChatProvider {
         }
         this.exchange = http.build();
         this.limits = b.configuredWireLimits();
-        this.history = b.history;
+        this.history = b.configuredHistory();
         this.skipSignatureValidation = b.skipSignatureValidation;
     }
 
@@ -169,7 +169,6 @@ public final class GeminiProvider implements ChatProvider {
         private final @Nullable String location;
         private @Nullable ApiKey apiKey;
         private @Nullable Mono<ApiKey> token;
-        private HistoryPolicy history = HistoryPolicy.DEFAULT;
         private boolean skipSignatureValidation;
 
         private Builder(String name, @Nullable String project, @Nullable String location) {
@@ -241,18 +240,6 @@ public final class GeminiProvider implements ChatProvider {
          */
         public Builder name(String providerName) {
             this.name = Objects.requireNonNull(providerName, "providerName");
-            return this;
-        }
-
-        /**
-         * Sets how earlier turns go back: the retention of reasoning (default: all turns, as Google
-         * asks every signature back) and what happens to other providers' reasoning (default: dropped).
-         *
-         * @param policy the policy
-         * @return this builder
-         */
-        public Builder history(HistoryPolicy policy) {
-            this.history = Objects.requireNonNull(policy, "policy");
             return this;
         }
 

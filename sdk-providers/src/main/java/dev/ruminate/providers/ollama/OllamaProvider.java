@@ -3,6 +3,9 @@ package dev.ruminate.providers.ollama;
 import dev.ruminate.core.ChatProvider;
 import dev.ruminate.core.error.InvalidRequestException;
 import dev.ruminate.core.event.ChatEvent;
+import dev.ruminate.core.history.History;
+import dev.ruminate.core.history.HistoryPolicy;
+import dev.ruminate.core.history.Retention;
 import dev.ruminate.core.http.ApiKey;
 import dev.ruminate.core.http.HttpExchange;
 import dev.ruminate.core.request.ChatRequest;
@@ -53,6 +56,7 @@ public final class OllamaProvider implements ChatProvider {
     private static final String NDJSON = "application/x-ndjson";
 
     private final URI chatUri;
+    private final HistoryPolicy history;
     private final URI generateUri;
     private final HttpExchange exchange;
     private final WireLimits limits;
@@ -70,6 +74,7 @@ public final class OllamaProvider implements ChatProvider {
         http.readTimeout(b.configuredReadTimeout());
         this.exchange = http.build();
         this.limits = b.configuredWireLimits();
+        this.history = b.configuredHistory();
         this.thinkTags = b.thinkTags;
     }
 
@@ -96,7 +101,7 @@ public final class OllamaProvider implements ChatProvider {
     @Override
     public Flux<ChatEvent> stream(ChatRequest request) {
         Objects.requireNonNull(request, "request");
-        return streamFrom(chatUri, () -> encode(() -> OllamaCodec.encodeChatRequest(NAME, request, true)));
+        return streamFrom(chatUri, () -> encode(() -> OllamaCodec.encodeChatRequest(NAME, prepared(request), true)));
     }
 
     /**
@@ -108,7 +113,7 @@ public final class OllamaProvider implements ChatProvider {
     @Override
     public Flux<ChatEvent> completeAsEvents(ChatRequest request) {
         Objects.requireNonNull(request, "request");
-        return wholeFrom(chatUri, () -> encode(() -> OllamaCodec.encodeChatRequest(NAME, request, false)));
+        return wholeFrom(chatUri, () -> encode(() -> OllamaCodec.encodeChatRequest(NAME, prepared(request), false)));
     }
 
     /**
@@ -147,6 +152,10 @@ public final class OllamaProvider implements ChatProvider {
         return Mono.defer(() -> exchange.post(uri, body.get()))
                 .flatMapMany(bytes -> OllamaCodec.decodeResponse(NAME, thinkTags, bytes))
                 .onErrorMap(exchange::redact);
+    }
+
+    private ChatRequest prepared(ChatRequest request) {
+        return History.prepare(request, NAME, history, Retention.ALL);
     }
 
     private static byte[] encode(Supplier<byte[]> encoder) {

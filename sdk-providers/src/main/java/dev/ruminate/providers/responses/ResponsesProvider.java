@@ -3,6 +3,9 @@ package dev.ruminate.providers.responses;
 import dev.ruminate.core.ChatProvider;
 import dev.ruminate.core.error.InvalidRequestException;
 import dev.ruminate.core.event.ChatEvent;
+import dev.ruminate.core.history.History;
+import dev.ruminate.core.history.HistoryPolicy;
+import dev.ruminate.core.history.Retention;
 import dev.ruminate.core.http.ApiKey;
 import dev.ruminate.core.http.HttpExchange;
 import dev.ruminate.core.request.ChatRequest;
@@ -44,6 +47,7 @@ public final class ResponsesProvider implements ChatProvider {
     private static final String EVENT_STREAM = "text/event-stream";
 
     private final ResponsesProfile profile;
+    private final HistoryPolicy history;
     private final URI uri;
     private final HttpExchange exchange;
     private final WireLimits limits;
@@ -59,6 +63,7 @@ public final class ResponsesProvider implements ChatProvider {
         http.readTimeout(b.configuredReadTimeout());
         this.exchange = http.build();
         this.limits = b.configuredWireLimits();
+        this.history = b.configuredHistory();
     }
 
     /**
@@ -105,7 +110,7 @@ public final class ResponsesProvider implements ChatProvider {
 
     private byte[] encode(ChatRequest request, boolean stream) {
         try {
-            return ResponsesCodec.encodeRequest(profile, request, stream);
+            return ResponsesCodec.encodeRequest(profile, History.prepare(request, profile.name(), history, Retention.ALL), stream);
         } catch (IllegalArgumentException e) {
             throw new InvalidRequestException(profile.name(), String.valueOf(e.getMessage()), e);
         }
