@@ -11,7 +11,7 @@ import org.jspecify.annotations.Nullable;
 /** A parsed command line: {@code --name value} options, {@code --flag}s and positional arguments. */
 final class Args {
 
-    private final Map<String, String> options = new HashMap<>();
+    private final Map<String, List<String>> options = new HashMap<>();
     private final Set<String> flags = new HashSet<>();
     private final List<String> positional = new ArrayList<>();
 
@@ -55,7 +55,7 @@ final class Args {
                     }
                     value = args.get(++i);
                 }
-                parsed.options.put(name, value);
+                parsed.options.computeIfAbsent(name, k -> new ArrayList<>()).add(value);
             } else {
                 throw new UsageException("unknown option --" + name);
             }
@@ -63,16 +63,24 @@ final class Args {
         return parsed;
     }
 
+    /** The option's value (its last, when given several times), or null. */
     @Nullable String option(String name) {
-        return options.get(name);
+        List<String> values = options.get(name);
+        return values == null ? null : values.get(values.size() - 1);
     }
 
     String option(String name, String fallback) {
-        return options.getOrDefault(name, fallback);
+        String value = option(name);
+        return value != null ? value : fallback;
+    }
+
+    /** Every value of an option that may be repeated, in order. */
+    List<String> options(String name) {
+        return options.getOrDefault(name, List.of());
     }
 
     String required(String name) {
-        String value = options.get(name);
+        String value = option(name);
         if (value == null) {
             throw new UsageException("--" + name + " is required");
         }

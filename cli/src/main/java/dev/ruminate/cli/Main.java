@@ -48,6 +48,7 @@ public final class Main {
                 case "replay" -> ReplayCommand.run(rest, out, err);
                 case "demo" -> DemoCommand.run(rest, out, err);
                 case "chat" -> ChatCommand.run(rest, out, err);
+                case "next-request" -> NextRequestCommand.run(rest, out, err);
                 default -> throw new UsageException("unknown command '" + args.get(0) + "'");
             };
         } catch (UsageException e) {
@@ -71,6 +72,9 @@ public final class Main {
                   chat --provider NAME --model MODEL [--base-url URL] [--api-key-env VAR]
                        [--effort none|minimal|low|medium|high|max] [--think-tags] PROMPT...
                                                one turn against a real endpoint, streamed live
+                  next-request --provider NAME [--model M] [--retention all|tool-loop|none]
+                       [--foreign-reasoning drop|tagged] [--tool-result ID=CONTENT]... [--user TEXT] TURN_FILE...
+                                               the request the client sends after recorded turns
 
                 providers: %s
                 exit status: 0 ok, 1 failure, 2 usage error, 3 the stream failed (partial result printed)

@@ -1,6 +1,7 @@
 package dev.ruminate.cli;
 
 import dev.ruminate.core.ChatProvider;
+import dev.ruminate.core.history.HistoryPolicy;
 import dev.ruminate.core.http.ApiKey;
 import dev.ruminate.core.think.ThinkTagOptions;
 import dev.ruminate.providers.anthropic.AnthropicCodec;
@@ -34,8 +35,9 @@ final class ProviderCatalog {
      * @param key the API key (for AWS: the secret access key), or null for a server that needs none
      * @param thinkTags true to split {@code <think>} tags out of the content even if the provider does not
      * @param replay true when the server is the replay emulator, which checks no credentials
+     * @param history how earlier turns go back
      */
-    record Connection(URI baseUrl, @Nullable ApiKey key, boolean thinkTags, boolean replay) {
+    record Connection(URI baseUrl, @Nullable ApiKey key, boolean thinkTags, boolean replay, HistoryPolicy history) {
     }
 
     /** Builds a client for one entry. */
@@ -66,7 +68,7 @@ final class ProviderCatalog {
         for (String name : Profiles.names()) {
             CompatProfile profile = Profiles.byName(name);
             all.add(new Entry(name, profile.baseUrl() != null ? URI.create(profile.baseUrl()) : null,
-                    isLocal(name), keyVariable(name), c -> chatCompletions(profile, c.baseUrl(), c.key(), c.thinkTags())));
+                    isLocal(name), keyVariable(name), c -> chatCompletions(profile, c.baseUrl(), c.key(), c.thinkTags(), c.history())));
         }
         for (String name : ResponsesProfiles.names()) {
             ResponsesProfile profile = ResponsesProfiles.byName(name);
@@ -92,8 +94,9 @@ final class ProviderCatalog {
         return byName;
     }
 
-    private static ChatProvider chatCompletions(CompatProfile profile, URI base, @Nullable ApiKey key, boolean thinkTags) {
-        ChatCompletionsProvider.Builder builder = ChatCompletionsProvider.builder(profile).baseUrl(base);
+    private static ChatProvider chatCompletions(CompatProfile profile, URI base, @Nullable ApiKey key, boolean thinkTags,
+                                                HistoryPolicy history) {
+        ChatCompletionsProvider.Builder builder = ChatCompletionsProvider.builder(profile).baseUrl(base).history(history);
         if (key != null) {
             builder.apiKey(key);
         }
@@ -104,7 +107,7 @@ final class ProviderCatalog {
     }
 
     private static ChatProvider responses(ResponsesProfile profile, Connection c) {
-        ResponsesProvider.Builder builder = ResponsesProvider.builder(profile).baseUrl(c.baseUrl().toString());
+        ResponsesProvider.Builder builder = ResponsesProvider.builder(profile).baseUrl(c.baseUrl().toString()).history(c.history());
         if (c.key() != null) {
             builder.apiKey(c.key());
         }
@@ -112,7 +115,7 @@ final class ProviderCatalog {
     }
 
     private static ChatProvider anthropic(Connection c) {
-        AnthropicProvider.Builder builder = AnthropicProvider.builder().baseUrl(c.baseUrl().toString());
+        AnthropicProvider.Builder builder = AnthropicProvider.builder().baseUrl(c.baseUrl().toString()).history(c.history());
         if (c.key() != null) {
             builder.apiKey(c.key());
         }
@@ -120,7 +123,7 @@ final class ProviderCatalog {
     }
 
     private static ChatProvider gemini(Connection c) {
-        GeminiProvider.Builder builder = GeminiProvider.builder().baseUrl(c.baseUrl().toString());
+        GeminiProvider.Builder builder = GeminiProvider.builder().baseUrl(c.baseUrl().toString()).history(c.history());
         if (c.key() != null) {
             builder.apiKey(c.key());
         }
@@ -134,11 +137,12 @@ final class ProviderCatalog {
      */
     private static ChatProvider vertex(Connection c) {
         ApiKey token = c.key() != null ? c.key() : ApiKey.of("no-token");
-        return GeminiProvider.vertex("replay", "global").baseUrl(c.baseUrl().toString()).accessToken(token).build();
+        return GeminiProvider.vertex("replay", "global").baseUrl(c.baseUrl().toString()).accessToken(token)
+                .history(c.history()).build();
     }
 
     private static ChatProvider ollamaNative(Connection c) {
-        OllamaProvider.Builder builder = OllamaProvider.builder().baseUrl(c.baseUrl().toString());
+        OllamaProvider.Builder builder = OllamaProvider.builder().baseUrl(c.baseUrl().toString()).history(c.history());
         if (c.key() != null) {
             builder.apiKey(c.key());
         }
@@ -160,7 +164,8 @@ final class ProviderCatalog {
                 ? host.substring("bedrock-runtime.".length(), host.length() - ".amazonaws.com".length()) : awsRegion();
         AwsCredentials credentials = c.replay() ? AwsCredentials.of("AKIDREPLAY", "replay-secret-not-a-secret")
                 : AwsCredentials.fromEnv();
-        return BedrockProvider.builder(region).baseUrl(c.baseUrl().toString()).credentials(credentials).build();
+        return BedrockProvider.builder(region).baseUrl(c.baseUrl().toString()).credentials(credentials).history(c.history())
+                .build();
     }
 
     private static String awsRegion() {
@@ -213,12 +218,18 @@ final class ProviderCatalog {
      * @param thinkTags true to split {@code <think>} tags out of the content even if the provider does not
      */
     static ChatProvider create(String name, URI baseUrl, @Nullable ApiKey key, boolean thinkTags) {
-        return entry(name).factory().create(new Connection(baseUrl, key, thinkTags, false));
+        return entry(name).factory().create(new Connection(baseUrl, key, thinkTags, false, HistoryPolicy.DEFAULT));
     }
 
     /** Builds a client for the replay emulator, which needs no real credentials. */
     static ChatProvider forReplay(String name, URI emulator, boolean thinkTags) {
-        return entry(name).factory().create(new Connection(emulator, ApiKey.of("replay-key-not-a-secret"), thinkTags, true));
+        return forReplay(name, emulator, thinkTags, HistoryPolicy.DEFAULT);
+    }
+
+    /** Builds a client for the replay emulator with a history policy. */
+    static ChatProvider forReplay(String name, URI emulator, boolean thinkTags, HistoryPolicy history) {
+        return entry(name).factory().create(new Connection(emulator, ApiKey.of("replay-key-not-a-secret"), thinkTags, true,
+                history));
     }
 
     static @Nullable URI defaultBaseUrl(String name) {

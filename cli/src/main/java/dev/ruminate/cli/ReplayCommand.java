@@ -20,6 +20,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 
 /**
@@ -43,21 +44,9 @@ final class ReplayCommand {
         }
         ProviderCatalog.entry(provider);
         byte[] body = read(Path.of(parsed.positional().get(0)));
-        BodyKind kind = BodyKind.detect(body);
-
-        ChatResult result = null;
-        RuminateException failure = null;
-        try (ProviderEmulator emulator = ProviderEmulator.start()) {
-            emulator.enqueue(EmulatorResponse.replay(body, kind.contentType()));
-            ChatProvider client = ProviderCatalog.forReplay(provider, emulator.baseUrl(), parsed.flag("think-tags"));
-            ChatRequest request = ChatRequest.builder("replay").user("replay").build();
-            Flux<ChatEvent> events = kind.streaming() ? client.stream(request) : client.completeAsEvents(request);
-            try {
-                result = ChatReducer.defaults().reduce(events).block();
-            } catch (RuminateException e) {
-                failure = e;
-            }
-        }
+        Replayed replayed = replay(provider, body, parsed.flag("think-tags"));
+        ChatResult result = replayed.result();
+        RuminateException failure = replayed.failure();
 
         AssistantMessage message;
         ReasoningCheck check;
@@ -77,7 +66,32 @@ final class ReplayCommand {
         return failure != null ? Main.STREAM_FAILED : Main.OK;
     }
 
-    private static byte[] read(Path file) {
+    /**
+     * What a recording reduced to: the result, or the typed failure (with its partial message).
+     *
+     * @param result the result, when the stream completed
+     * @param failure the failure, when it did not
+     */
+    record Replayed(@Nullable ChatResult result, @Nullable RuminateException failure) {
+    }
+
+    /** Serves a recording from an emulator and reduces it through the real client. */
+    static Replayed replay(String provider, byte[] body, boolean thinkTags) {
+        BodyKind kind = BodyKind.detect(body);
+        try (ProviderEmulator emulator = ProviderEmulator.start()) {
+            emulator.enqueue(EmulatorResponse.replay(body, kind.contentType()));
+            ChatProvider client = ProviderCatalog.forReplay(provider, emulator.baseUrl(), thinkTags);
+            ChatRequest request = ChatRequest.builder("replay").user("replay").build();
+            Flux<ChatEvent> events = kind.streaming() ? client.stream(request) : client.completeAsEvents(request);
+            try {
+                return new Replayed(ChatReducer.defaults().reduce(events).block(), null);
+            } catch (RuminateException e) {
+                return new Replayed(null, e);
+            }
+        }
+    }
+
+    static byte[] read(Path file) {
         try {
             return Files.readAllBytes(file);
         } catch (NoSuchFileException e) {
