@@ -24,7 +24,7 @@ import java.util.Objects;
  * (signatures, encrypted content, redacted data, item ids and formats are only valid where they
  * were made), its server tool blocks are dropped (they name another provider's tools), and its
  * reasoning is dropped or, under {@link ForeignReasoning#AS_TAGGED_TEXT}, becomes a text part
- * {@code <think>…</think>} in its place. A reasoning part with no text left (redacted, encrypted
+ * {@code <think>\n…\n</think>} followed by a blank line, in its place. A reasoning part with no text left (redacted, encrypted
  * only) is then dropped.
  *
  * <p>Retention then removes reasoning: {@link Retention#TOOL_LOOP} keeps it only in the turns after
@@ -153,7 +153,8 @@ public final class History {
         for (Part p : a.parts()) {
             if (p instanceof ReasoningPart r) {
                 if (reasoningAsText && !r.text().isEmpty()) {
-                    out.add(new TextPart("<think>\n" + r.text() + "\n</think>", Seals.NONE));
+                    // the blank line after keeps several such parts, and the answer after them, apart when joined
+                    out.add(new TextPart("<think>\n" + r.text() + "\n</think>\n\n", Seals.NONE));
                 }
             } else if (p instanceof TextPart t) {
                 out.add(t.seals().isEmpty() ? t : new TextPart(t.text(), Seals.NONE));

@@ -61,7 +61,7 @@ class HistoryTest {
         List<Message> prepared = History.prepare(List.of(Message.user("q"), deepseek), "anthropic", tagged, Retention.ALL);
 
         assertThat(((AssistantMessage) prepared.get(1)).parts()).containsExactly(
-                new TextPart("<think>\nstep one\n</think>", Seals.NONE), new TextPart("done", Seals.NONE));
+                new TextPart("<think>\nstep one\n</think>\n\n", Seals.NONE), new TextPart("done", Seals.NONE));
     }
 
     @Test

@@ -149,7 +149,7 @@ class BedrockRequestEncoderTest {
 
         assertThat(dropped).doesNotContain("anthropic-direct-signature").doesNotContain("Signed elsewhere.");
         assertThat(tagged.get("messages").get(1).toString()).isEqualTo("{\"role\":\"assistant\",\"content\":["
-                + "{\"text\":\"<think>\\nSigned elsewhere.\\n</think>\"},{\"text\":\"Paris.\"}]}");
+                + "{\"text\":\"<think>\\nSigned elsewhere.\\n</think>\\n\\n\"},{\"text\":\"Paris.\"}]}");
     }
 
     @Test

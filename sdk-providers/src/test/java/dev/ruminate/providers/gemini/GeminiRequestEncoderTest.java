@@ -121,7 +121,7 @@ class GeminiRequestEncoderTest {
                 .get("contents").get(1).get("parts");
 
         assertThat(dropped.toString()).isEqualTo("[{\"text\":\"Look both ways.\"}]");
-        assertThat(tagged.toString()).isEqualTo("[{\"text\":\"<think>\\n**Providing street crossing guidance**\\n</think>\"},"
+        assertThat(tagged.toString()).isEqualTo("[{\"text\":\"<think>\\n**Providing street crossing guidance**\\n</think>\\n\\n\"},"
                 + "{\"text\":\"Look both ways.\"}]");
         assertThat(tagged.toString()).doesNotContain("gAAAA-opaque").doesNotContain("\"thought\"");
     }
