@@ -1,5 +1,7 @@
 package dev.ruminate.providers.responses;
 
+import dev.ruminate.core.message.AssistantMessage;
+import dev.ruminate.core.message.Message;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.core.request.ReasoningEffort;
 import dev.ruminate.core.request.ReasoningOptions;
@@ -7,6 +9,7 @@ import dev.ruminate.core.request.SamplingOptions;
 import dev.ruminate.core.request.ToolDefinition;
 import dev.ruminate.providers.internal.JsonWriting;
 import java.io.ByteArrayOutputStream;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
@@ -24,6 +27,11 @@ import tools.jackson.core.ObjectWriteContext;
  * {@code temperature}, {@code top_p}, extras. A field named in the request's extras is not written
  * by the encoder: the extra replaces it, whole. Stop sequences and seeds have no Responses field and
  * are not sent.
+ *
+ * <p>Stateful conversations: give {@code previous_response_id} as an extra (the id comes with the
+ * earlier response's {@code ResponseStarted}). The server then holds everything up to that
+ * response, reasoning items included, so {@code input} carries only the messages after the last
+ * assistant turn, and the stateless {@code store: false} / {@code include} pair is not sent.
  */
 final class ResponsesRequestEncoder {
 
@@ -43,9 +51,12 @@ final class ResponsesRequestEncoder {
             if (instructions != null && !taken.contains("instructions")) {
                 g.writeStringProperty("instructions", instructions);
             }
+            // With previous_response_id the server holds the conversation up to that response, reasoning
+            // items included: only what came after the last assistant turn goes, and stored state is used.
+            boolean serverState = taken.contains("previous_response_id");
             if (!taken.contains("input")) {
                 g.writeName("input");
-                InputWriter.write(g, profile, request.messages());
+                InputWriter.write(g, profile, serverState ? afterLastAssistant(request.messages()) : request.messages());
             }
             if (!request.tools().isEmpty() && !taken.contains("tools")) {
                 writeTools(g, request);
@@ -53,7 +64,7 @@ final class ResponsesRequestEncoder {
             if (!taken.contains("reasoning")) {
                 writeReasoning(g, profile.reasoningStyle(), request.reasoning());
             }
-            if (profile.statelessReasoning()) {
+            if (profile.statelessReasoning() && !serverState) {
                 if (!taken.contains("include")) {
                     g.writeArrayPropertyStart("include");
                     g.writeString("reasoning.encrypted_content");
@@ -74,6 +85,16 @@ final class ResponsesRequestEncoder {
             g.writeEndObject();
         }
         return out.toByteArray();
+    }
+
+    /** The messages after the last assistant turn (tool results, the user's next words). */
+    static List<Message> afterLastAssistant(List<Message> messages) {
+        for (int i = messages.size() - 1; i >= 0; i--) {
+            if (messages.get(i) instanceof AssistantMessage) {
+                return messages.subList(i + 1, messages.size());
+            }
+        }
+        return messages;
     }
 
     private static void writeTools(JsonGenerator g, ChatRequest request) {

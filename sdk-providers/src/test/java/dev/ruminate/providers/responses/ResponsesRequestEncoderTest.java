@@ -3,6 +3,7 @@ package dev.ruminate.providers.responses;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ruminate.core.event.Seal;
 import dev.ruminate.core.message.AssistantMessage;
 import dev.ruminate.core.message.FinishReason;
 import dev.ruminate.core.message.Message;
@@ -11,6 +12,7 @@ import dev.ruminate.core.message.Seals;
 import dev.ruminate.core.message.ServerToolPart;
 import dev.ruminate.core.message.TextPart;
 import dev.ruminate.core.message.ToolCallPart;
+import dev.ruminate.core.message.ToolResultMessage;
 import dev.ruminate.core.message.Usage;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.core.request.ReasoningEffort;
@@ -50,7 +52,7 @@ class ResponsesRequestEncoderTest {
     }
 
     private static Seals id(String itemId) {
-        return Seals.NONE.with(dev.ruminate.core.event.Seal.Kind.ITEM_ID, itemId);
+        return Seals.NONE.with(Seal.Kind.ITEM_ID, itemId);
     }
 
     private static AssistantMessage assistant(String provider, dev.ruminate.core.message.Part... parts) {
@@ -103,12 +105,12 @@ class ResponsesRequestEncoderTest {
 
     @Test
     void ownReasoningIsRegroupedIntoItemsBeforeTheItemThatFollowedThem() {
-        Seals first = id("rs_1").with(dev.ruminate.core.event.Seal.Kind.ENCRYPTED, "ENC1");
+        Seals first = id("rs_1").with(Seal.Kind.ENCRYPTED, "ENC1");
         AssistantMessage earlier = assistant("openai-responses",
                 new ReasoningPart("Plan A", true, "summary_text", first),
                 new ReasoningPart("Plan B", true, "summary_text", id("rs_1")),
                 new ToolCallPart("call_1", "f", "{}", true, id("fc_1")),
-                new ReasoningPart("", false, null, id("rs_2").with(dev.ruminate.core.event.Seal.Kind.ENCRYPTED, "ENC2")),
+                new ReasoningPart("", false, null, id("rs_2").with(Seal.Kind.ENCRYPTED, "ENC2")),
                 new ServerToolPart("web_search_call", "ws_1", null, "{\"id\":\"ws_1\",\"type\":\"web_search_call\",\"status\":\"completed\"}", Seals.NONE),
                 new ReasoningPart("raw", false, "reasoning_text", id("rs_3")),
                 new TextPart("Done", Seals.NONE), new TextPart(" now.", Seals.NONE));
@@ -132,7 +134,7 @@ class ResponsesRequestEncoderTest {
     @Test
     void reasoningThatIsNotThisServersOwnIsDropped() {
         AssistantMessage anthropic = assistant("anthropic",
-                new ReasoningPart("thought", false, "thinking", Seals.NONE.with(dev.ruminate.core.event.Seal.Kind.SIGNATURE, "sig")),
+                new ReasoningPart("thought", false, "thinking", Seals.NONE.with(Seal.Kind.SIGNATURE, "sig")),
                 new ReasoningPart("other", true, "summary_text", id("rs_x")),
                 new ServerToolPart("web_search_tool_result", "x", null, "{}", Seals.NONE),
                 new ToolCallPart("toolu_1", "f", "{}", true, id("fc_foreign")),
@@ -262,5 +264,30 @@ class ResponsesRequestEncoderTest {
                 .message(assistant(null, new ToolCallPart(null, "f", "{}", true, Seals.NONE))).build();
         assertThatThrownBy(() -> ResponsesCodec.encodeRequest(ResponsesProfiles.OPENAI, noId, true))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("call_id");
+    }
+
+    @Test
+    void withPreviousResponseIdOnlyWhatFollowsTheLastAssistantTurnIsSentAndStateStaysOnTheServer() {
+        dev.ruminate.core.message.AssistantMessage turn = new AssistantMessage(List.of(
+                new ReasoningPart("Need the weather.", true, "summary_text",
+                        Seals.NONE
+                                .with(Seal.Kind.ITEM_ID, "rs_1")
+                                .with(Seal.Kind.ENCRYPTED, "gAAAA-state")),
+                new ToolCallPart("call_1", "weather", "{}", true, Seals.NONE)),
+                "openai-responses", "gpt-5", FinishReason.TOOL_CALLS, null,
+                Usage.UNKNOWN);
+        ChatRequest request = ChatRequest.builder("gpt-5").user("Weather?").message(turn)
+                .message(new ToolResultMessage("call_1", "weather", "sunny", false))
+                .extra("previous_response_id", "resp_123")
+                .build();
+
+        JsonNode body = tree(encode(ResponsesProfiles.OPENAI, request, true));
+
+        assertThat(body.get("previous_response_id").asString()).isEqualTo("resp_123");
+        assertThat(body.get("input").toString())
+                .isEqualTo("[{\"type\":\"function_call_output\",\"call_id\":\"call_1\",\"output\":\"sunny\"}]");
+        assertThat(body.has("store")).isFalse();
+        assertThat(body.has("include")).isFalse();
+        assertThat(body.toString()).doesNotContain("gAAAA-state");
     }
 }
