@@ -268,7 +268,7 @@ class ResponsesRequestEncoderTest {
 
     @Test
     void withPreviousResponseIdOnlyWhatFollowsTheLastAssistantTurnIsSentAndStateStaysOnTheServer() {
-        dev.ruminate.core.message.AssistantMessage turn = new AssistantMessage(List.of(
+        AssistantMessage turn = new AssistantMessage(List.of(
                 new ReasoningPart("Need the weather.", true, "summary_text",
                         Seals.NONE
                                 .with(Seal.Kind.ITEM_ID, "rs_1")
