@@ -1,5 +1,9 @@
 package dev.ruminate.providers.chatcompletions;
 
+import dev.ruminate.core.message.AssistantMessage;
+import dev.ruminate.core.message.Message;
+import dev.ruminate.core.message.Part;
+import dev.ruminate.core.message.ReasoningPart;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.core.request.SamplingOptions;
 import dev.ruminate.core.request.ToolDefinition;
@@ -50,7 +54,8 @@ final class ChatCompletionsRequestEncoder {
                 }
             }
             writeSampling(g, profile, request.sampling(), taken);
-            ReasoningParams.write(g, profile.reasoningStyle(), request.reasoning(), request.model(), taken);
+            ReasoningParams.write(g, profile.reasoningStyle(), request.reasoning(), request.model(), taken,
+                    carriesReasoning(profile, request));
             for (Map.Entry<String, @Nullable Object> extra : extras.entrySet()) {
                 g.writeName(extra.getKey());
                 JsonWriting.writeValue(g, extra.getValue());
@@ -58,6 +63,23 @@ final class ChatCompletionsRequestEncoder {
             g.writeEndObject();
         }
         return out.toByteArray();
+    }
+
+    /** Whether an earlier assistant turn of this profile has reasoning its rule sends back. */
+    private static boolean carriesReasoning(CompatProfile profile, ChatRequest request) {
+        if (profile.sendBackFor(request.model()).mode() == ReasoningSendBack.Mode.DROP) {
+            return false;
+        }
+        for (Message m : request.messages()) {
+            if (m instanceof AssistantMessage a && (a.provider() == null || a.provider().equals(profile.name()))) {
+                for (Part p : a.parts()) {
+                    if (p instanceof ReasoningPart r && !r.text().isEmpty()) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
     }
 
     private static void writeTools(JsonGenerator g, ChatRequest request) {

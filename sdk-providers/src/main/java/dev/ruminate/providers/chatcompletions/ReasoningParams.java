@@ -12,12 +12,26 @@ final class ReasoningParams {
     private ReasoningParams() {
     }
 
+    /**
+     * Writes the style's reasoning fields.
+     *
+     * @param carriesReasoning whether the messages send earlier reasoning back: GLM then needs
+     *     {@code "clear_thinking": false} to keep it (preserved thinking), even with default options
+     */
     static void write(JsonGenerator g, ReasoningRequestStyle style, ReasoningOptions r, String model,
-                      Set<String> taken) {
+                      Set<String> taken, boolean carriesReasoning) {
+        Boolean thinking = thinking(r);
+        if (style == ReasoningRequestStyle.GLM_THINKING && carriesReasoning && !Boolean.FALSE.equals(thinking)
+                && !taken.contains("thinking")) {
+            g.writeObjectPropertyStart("thinking");
+            g.writeStringProperty("type", "enabled");
+            g.writeBooleanProperty("clear_thinking", false);
+            g.writeEndObject();
+            return;
+        }
         if (r.isDefault()) {
             return;
         }
-        Boolean thinking = thinking(r);
         ReasoningEffort effort = r.effort();
         switch (style) {
             case NONE -> { }

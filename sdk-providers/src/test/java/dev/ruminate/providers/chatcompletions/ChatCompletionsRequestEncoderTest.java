@@ -251,6 +251,12 @@ class ChatCompletionsRequestEncoderTest {
                 .build();
 
         assertThat(messagesOf(Profiles.GLM, request)).isEqualTo(recorded);
+        // preserved thinking: the accepted request asked the server to keep the reasoning it was sent
+        JsonNode body = MAPPER.readTree(ChatCompletionsCodec.encodeRequest(Profiles.GLM, request, false));
+        JsonNode accepted = MAPPER.readTree(Fixtures.bytes("sendback/pydantic-zai-glm-preserved-thinking-multiturn.turn2.request.json"));
+        assertThat(body.get("thinking")).isEqualTo(accepted.get("thinking"));
+        ChatRequest firstTurn = ChatRequest.builder("glm-4.7").user("Hi").build();
+        assertThat(MAPPER.readTree(ChatCompletionsCodec.encodeRequest(Profiles.GLM, firstTurn, false)).has("thinking")).isFalse();
     }
 
     @Test
