@@ -63,6 +63,7 @@ final class GeminiAssembler {
     private boolean interactionCompleted;
     private @Nullable String interactionStatus;
     private @Nullable Usage usage;
+    private boolean usageReported;
     /** Interactions: step index to part, and whether the step is a function call with deltas seen. */
     private final Map<Integer, Integer> stepParts = new HashMap<>();
     private final Map<Integer, String> stepTypes = new HashMap<>();
@@ -98,6 +99,11 @@ final class GeminiAssembler {
         }
         if (c.hasUsage) {
             usage = usageOf(c);
+            if (c.finishReason != null) {
+                // the final count: reported now, so that a connection lost before the end keeps it
+                out.add(new UsageUpdate(usage));
+                usageReported = true;
+            }
         }
         if (c.blockReason != null) {
             blockReason = c.blockReason;
@@ -118,7 +124,7 @@ final class GeminiAssembler {
                 end(i, out);
             }
         }
-        if (usage != null) {
+        if (usage != null && !usageReported) {
             out.add(new UsageUpdate(usage));
         }
         String raw = finishReason != null ? finishReason : blockReason != null ? blockReason : interactionStatus;
