@@ -6,6 +6,8 @@ import org.jspecify.annotations.Nullable;
  * The provider rejected the credentials (HTTP 401) or their permissions (HTTP 403). The message
  * never contains the key.
  *
+ * <p>Safe to share between threads once thrown; its message and fields never hold a credential.
+ *
  * @since 0.1
  */
 public final class AuthenticationException extends ProviderHttpException {

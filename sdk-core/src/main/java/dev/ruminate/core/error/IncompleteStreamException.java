@@ -6,6 +6,8 @@ import org.jspecify.annotations.Nullable;
  * The stream ended before the provider said it was complete: the connection closed or was reset
  * without the protocol's terminal event ({@code [DONE]}, a finish reason, {@code message_stop}, …).
  *
+ * <p>Safe to share between threads once thrown; its message and fields never hold a credential.
+ *
  * @since 0.1
  */
 public final class IncompleteStreamException extends RuminateException {

@@ -5,6 +5,8 @@ package dev.ruminate.core.error;
  * extra field whose value cannot be written as JSON, a message the provider's format cannot
  * express. Nothing was sent.
  *
+ * <p>Safe to share between threads once thrown; its message and fields never hold a credential.
+ *
  * @since 0.1
  */
 public final class InvalidRequestException extends RuminateException {

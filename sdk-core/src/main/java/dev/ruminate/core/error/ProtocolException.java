@@ -8,6 +8,8 @@ import org.jspecify.annotations.Nullable;
  * an unexpected content type, invalid UTF-8, an over-long line. The message says what was wrong
  * and where (line number and byte offset in the response body, when known).
  *
+ * <p>Safe to share between threads once thrown; its message and fields never hold a credential.
+ *
  * @since 0.1
  */
 public final class ProtocolException extends RuminateException {

@@ -5,6 +5,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * The error a provider reported in its own body or stream, as far as it could be parsed.
  *
+ * <p>Immutable and thread-safe. Components are non-null unless marked {@code @Nullable}.
+ *
  * @param type the provider's error type ({@code invalid_request_error}, {@code overloaded_error}, …)
  * @param code the provider's error code, if any
  * @param message the provider's message, if any

@@ -7,6 +7,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * The provider answered with an HTTP error status.
  *
+ * <p>Safe to share between threads once thrown; its message and fields never hold a credential.
+ *
  * @since 0.1
  */
 public class ProviderHttpException extends RuminateException {

@@ -6,6 +6,8 @@ import java.util.Objects;
  * The provider reported an error inside a stream that had started (an SSE {@code error} event, an
  * {@code {"error": …}} chunk): HTTP said 200, the provider then gave up.
  *
+ * <p>Safe to share between threads once thrown; its message and fields never hold a credential.
+ *
  * @since 0.1
  */
 public final class ProviderStreamException extends RuminateException {

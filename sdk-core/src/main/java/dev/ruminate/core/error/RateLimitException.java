@@ -6,6 +6,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * The provider refused the request for exceeding a rate limit (HTTP 429).
  *
+ * <p>Safe to share between threads once thrown; its message and fields never hold a credential.
+ *
  * @since 0.1
  */
 public final class RateLimitException extends ProviderHttpException {

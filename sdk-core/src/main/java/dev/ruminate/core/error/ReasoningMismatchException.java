@@ -4,6 +4,8 @@ package dev.ruminate.core.error;
  * The streamed reasoning differs from the provider's final reasoning, and the reducer was told to
  * fail on a mismatch.
  *
+ * <p>Safe to share between threads once thrown; its message and fields never hold a credential.
+ *
  * @since 0.1
  */
 public final class ReasoningMismatchException extends RuminateException {

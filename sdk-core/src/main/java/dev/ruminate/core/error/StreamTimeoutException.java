@@ -6,6 +6,8 @@ import java.util.Objects;
 /**
  * A deadline passed: connecting, the first event, the gap between two events, or the whole exchange.
  *
+ * <p>Safe to share between threads once thrown; its message and fields never hold a credential.
+ *
  * @since 0.1
  */
 public final class StreamTimeoutException extends RuminateException {

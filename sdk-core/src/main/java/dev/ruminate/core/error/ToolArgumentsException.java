@@ -6,6 +6,8 @@ import org.jspecify.annotations.Nullable;
  * A tool call's assembled arguments are not valid JSON, and the reducer was told to fail rather
  * than flag the call.
  *
+ * <p>Safe to share between threads once thrown; its message and fields never hold a credential.
+ *
  * @since 0.1
  */
 public final class ToolArgumentsException extends RuminateException {

@@ -4,6 +4,8 @@ package dev.ruminate.core.error;
  * The HTTP exchange failed below the protocol: the connection was refused, reset before a response,
  * or TLS failed.
  *
+ * <p>Safe to share between threads once thrown; its message and fields never hold a credential.
+ *
  * @since 0.1
  */
 public final class TransportException extends RuminateException {

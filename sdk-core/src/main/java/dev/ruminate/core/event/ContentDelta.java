@@ -5,6 +5,8 @@ import java.util.Objects;
 /**
  * A fragment of the answer text.
  *
+ * <p>Immutable and thread-safe. Components are non-null unless marked {@code @Nullable}.
+ *
  * @param part the part this fragment belongs to
  * @param text the fragment, possibly empty
  * @since 0.1

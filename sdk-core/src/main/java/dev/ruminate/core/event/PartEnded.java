@@ -7,6 +7,8 @@ package dev.ruminate.core.event;
  * or when the stream moves on to another kind of output; parts still open when the response
  * completes are closed by {@link ResponseCompleted}.
  *
+ * <p>Immutable and thread-safe. Components are non-null unless marked {@code @Nullable}.
+ *
  * @param part the part that ended
  * @since 0.1
  */

@@ -5,6 +5,8 @@ import java.util.Objects;
 /**
  * A fragment of reasoning ("thinking") text.
  *
+ * <p>Immutable and thread-safe. Components are non-null unless marked {@code @Nullable}.
+ *
  * @param part the part this fragment belongs to
  * @param text the fragment, possibly empty
  * @param summary true when the provider streams a summary of its reasoning rather than the full

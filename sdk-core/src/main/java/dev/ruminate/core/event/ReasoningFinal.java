@@ -10,6 +10,8 @@ import java.util.Objects;
  * verdict; see {@link dev.ruminate.core.reduce.ReasoningCheck}. Providers that only stream deltas
  * never emit it.
  *
+ * <p>Immutable and thread-safe. Components are non-null unless marked {@code @Nullable}.
+ *
  * @param part the reasoning part this text completes
  * @param text the complete text
  * @since 0.1

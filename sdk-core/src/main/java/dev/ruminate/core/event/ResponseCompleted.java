@@ -7,6 +7,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * Closes a response successfully: every open part is over, and no event follows it.
  *
+ * <p>Immutable and thread-safe. Components are non-null unless marked {@code @Nullable}.
+ *
  * @param finishReason the normalized reason
  * @param rawFinishReason the provider's own value ({@code "end_turn"}, {@code "tool_calls"}, …), if any
  * @since 0.1

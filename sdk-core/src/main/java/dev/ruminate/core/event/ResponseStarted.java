@@ -6,6 +6,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * Opens a response: which provider answered, with which model, under which response id.
  *
+ * <p>Immutable and thread-safe. Components are non-null unless marked {@code @Nullable}.
+ *
  * @param provider the provider or profile name, e.g. {@code deepseek}
  * @param model the model the provider reports, if it reports one
  * @param responseId the provider's id for this response, if any

@@ -21,6 +21,8 @@ import java.util.Objects;
  * has begun). Consumers must therefore not treat {@code PartEnded} as final for seals: a part's
  * seals are complete only at {@link ResponseCompleted}.
  *
+ * <p>Immutable and thread-safe. Components are non-null unless marked {@code @Nullable}.
+ *
  * @param part the part the state belongs to
  * @param kind what the value is
  * @param value the value exactly as the provider sent it

@@ -13,6 +13,8 @@ import org.jspecify.annotations.Nullable;
  * part's {@link PartEnded}. {@link #json()} is the provider's own JSON for the block, so that a
  * later request can send it back as the API expects.
  *
+ * <p>Immutable and thread-safe. Components are non-null unless marked {@code @Nullable}.
+ *
  * @param part the part this block is
  * @param type the provider's type name for the block ({@code server_tool_use},
  *     {@code web_search_tool_result}, {@code web_search_call}, {@code mcp_call},

@@ -10,6 +10,8 @@ import org.jspecify.annotations.Nullable;
  * {@code null} for both and add to the JSON arguments. Some providers send the whole call in one
  * fragment.
  *
+ * <p>Immutable and thread-safe. Components are non-null unless marked {@code @Nullable}.
+ *
  * @param part the part this fragment belongs to
  * @param toolIndex the provider's index of the call within the response (the OpenAI
  *     {@code tool_calls[].index}), kept for diagnostics and send-back

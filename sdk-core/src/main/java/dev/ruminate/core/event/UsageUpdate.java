@@ -7,6 +7,8 @@ import java.util.Objects;
  * Token counts as the provider reports them. A later update replaces the counts it carries and
  * keeps those it leaves unknown.
  *
+ * <p>Immutable and thread-safe. Components are non-null unless marked {@code @Nullable}.
+ *
  * @param usage the counts
  * @since 0.1
  */

@@ -5,6 +5,8 @@ package dev.ruminate.core.history;
  * (signatures, encrypted content, redacted data, item ids) from another provider is always
  * dropped, whatever this says: it is only valid where it was made.
  *
+ * <p>Immutable and thread-safe.
+ *
  * @since 0.1
  */
 public enum ForeignReasoning {

@@ -3,6 +3,8 @@ package dev.ruminate.core.history;
 /**
  * How much earlier reasoning a request carries back.
  *
+ * <p>Immutable and thread-safe.
+ *
  * @since 0.1
  */
 public enum Retention {

@@ -10,6 +10,8 @@ import org.jspecify.annotations.Nullable;
  * <p>Interleaved output stays interleaved: reasoning, a tool call, more reasoning and then text are
  * four parts in that order. This is the message a history builder sends back on the next turn.
  *
+ * <p>Immutable and thread-safe. Components are non-null unless marked {@code @Nullable}.
+ *
  * @param parts the parts, in provider order (an unmodifiable copy is kept)
  * @param provider the provider that produced it, if known
  * @param model the model that produced it, if known

@@ -3,6 +3,8 @@ package dev.ruminate.core.message;
 /**
  * Why the model stopped, normalized across providers; the provider's own value travels beside it.
  *
+ * <p>Immutable and thread-safe.
+ *
  * @since 0.1
  */
 public enum FinishReason {

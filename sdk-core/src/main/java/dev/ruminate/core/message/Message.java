@@ -3,6 +3,8 @@ package dev.ruminate.core.message;
 /**
  * One message of a conversation, in no provider's shape.
  *
+ * <p>Implementations are immutable values, safe to share across threads.
+ *
  * @since 0.1
  */
 public sealed interface Message permits SystemMessage, UserMessage, AssistantMessage, ToolResultMessage {

@@ -4,6 +4,8 @@ package dev.ruminate.core.message;
  * One part of an assistant message: reasoning, answer text, a tool call, or a block of a tool the provider ran itself, kept in the order the
  * provider produced them.
  *
+ * <p>Implementations are immutable values, safe to share across threads.
+ *
  * @since 0.1
  */
 public sealed interface Part permits ReasoningPart, TextPart, ToolCallPart, ServerToolPart {

@@ -6,6 +6,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * Reasoning ("thinking") the model produced before or between its answer and tool calls.
  *
+ * <p>Immutable and thread-safe. Components are non-null unless marked {@code @Nullable}.
+ *
  * @param text the reasoning text; empty for a redacted or encrypted-only part
  * @param summary true when the text is a provider-written summary rather than the full reasoning
  * @param source the wire field the text came from ({@code reasoning_content}, {@code thinking},

@@ -10,6 +10,8 @@ import org.jspecify.annotations.Nullable;
  * <p>{@link #toString()} shows only which values are present and their lengths: signatures and
  * encrypted blobs are long and meaningless to a reader.
  *
+ * <p>Immutable and thread-safe. Components are non-null unless marked {@code @Nullable}.
+ *
  * @param signature a signature over the part
  * @param redacted redacted reasoning data
  * @param encrypted encrypted reasoning content

@@ -10,6 +10,8 @@ import org.jspecify.annotations.Nullable;
  * <p>The application does not execute it; it may show it, and sends it back to the same provider
  * as it came.
  *
+ * <p>Immutable and thread-safe. Components are non-null unless marked {@code @Nullable}.
+ *
  * @param type the provider's type name for the block ({@code server_tool_use}, {@code web_search_call}, …)
  * @param id the provider's id of the call (for a result, of the call it answers), when given
  * @param name the tool's name, when given

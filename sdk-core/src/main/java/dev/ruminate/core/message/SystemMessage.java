@@ -5,6 +5,8 @@ import java.util.Objects;
 /**
  * Instructions for the model.
  *
+ * <p>Immutable and thread-safe. Components are non-null unless marked {@code @Nullable}.
+ *
  * @param text the instructions
  * @since 0.1
  */

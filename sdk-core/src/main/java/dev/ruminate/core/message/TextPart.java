@@ -5,6 +5,8 @@ import java.util.Objects;
 /**
  * Answer text.
  *
+ * <p>Immutable and thread-safe. Components are non-null unless marked {@code @Nullable}.
+ *
  * @param text the text
  * @param seals opaque state to send back with it (a Gemini thought signature may sit on text)
  * @since 0.1

@@ -6,6 +6,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * A call of a tool (function) the model asks the application to make.
  *
+ * <p>Immutable and thread-safe. Components are non-null unless marked {@code @Nullable}.
+ *
  * @param id the provider's call id, which the {@link ToolResultMessage} must quote; null when the
  *     provider gives none
  * @param name the function name

@@ -6,6 +6,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * The result of a tool call, sent back to the model.
  *
+ * <p>Immutable and thread-safe. Components are non-null unless marked {@code @Nullable}.
+ *
  * @param toolCallId the id of the {@link ToolCallPart} this answers
  * @param name the tool's name, for providers that want it
  * @param content the result, usually JSON text

@@ -6,6 +6,8 @@ import org.jspecify.annotations.Nullable;
  * Token counts as the provider reports them; a count the provider does not report is null, never a
  * made-up zero.
  *
+ * <p>Immutable and thread-safe. Components are non-null unless marked {@code @Nullable}.
+ *
  * @param inputTokens prompt tokens
  * @param outputTokens completion tokens, reasoning included where the provider counts it there
  * @param reasoningTokens the part of the output spent on reasoning

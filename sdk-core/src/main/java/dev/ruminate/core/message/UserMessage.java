@@ -5,6 +5,8 @@ import java.util.Objects;
 /**
  * What the user says.
  *
+ * <p>Immutable and thread-safe. Components are non-null unless marked {@code @Nullable}.
+ *
  * @param text the text
  * @since 0.1
  */

@@ -6,6 +6,8 @@ import java.util.Objects;
 /**
  * The result of reducing a response: the final message and the reasoning check.
  *
+ * <p>Immutable and thread-safe. Components are non-null unless marked {@code @Nullable}.
+ *
  * @param message the final assistant message
  * @param reasoningCheck the verdict of comparing streamed reasoning with the provider's final reasoning
  * @since 0.1

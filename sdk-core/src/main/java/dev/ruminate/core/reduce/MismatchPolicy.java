@@ -4,6 +4,8 @@ package dev.ruminate.core.reduce;
  * What the reducer does when a part's streamed reasoning differs from the provider's final text.
  * The verdict is recorded on the result in every case.
  *
+ * <p>Immutable and thread-safe.
+ *
  * @since 0.1
  */
 public enum MismatchPolicy {

@@ -6,6 +6,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * The verdict of the reasoning check, and where the first mismatch is.
  *
+ * <p>Immutable and thread-safe. Components are non-null unless marked {@code @Nullable}.
+ *
  * @param verdict the verdict
  * @param checkedParts how many reasoning parts had a final text to check against
  * @param part the first mismatching part, or -1

@@ -3,6 +3,8 @@ package dev.ruminate.core.reduce;
 /**
  * The outcome of checking streamed reasoning against the provider's final reasoning.
  *
+ * <p>Immutable and thread-safe.
+ *
  * @since 0.1
  */
 public enum ReasoningVerdict {

@@ -3,6 +3,8 @@ package dev.ruminate.core.reduce;
 /**
  * What the reducer does with a tool call whose assembled arguments are not valid JSON.
  *
+ * <p>Immutable and thread-safe.
+ *
  * @since 0.1
  */
 public enum ToolArgumentsPolicy {

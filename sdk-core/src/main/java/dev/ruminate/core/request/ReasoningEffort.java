@@ -5,6 +5,8 @@ package dev.ruminate.core.request;
  * value to its own (DeepSeek maps {@code LOW}/{@code MEDIUM} to {@code high}, for instance) and
  * reports a warning where it has no equivalent.
  *
+ * <p>Immutable and thread-safe.
+ *
  * @since 0.1
  */
 public enum ReasoningEffort {

@@ -5,6 +5,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * Whether and how much the model should reason. Unset values leave the provider's default.
  *
+ * <p>Immutable and thread-safe. Components are non-null unless marked {@code @Nullable}.
+ *
  * @param enabled true to ask for reasoning, false to ask for none, null to leave the default
  * @param effort an effort level, for APIs that take one
  * @param budgetTokens a token budget, for APIs that take one (Anthropic, Gemini, OpenRouter)

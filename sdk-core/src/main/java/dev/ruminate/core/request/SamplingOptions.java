@@ -7,6 +7,8 @@ import org.jspecify.annotations.Nullable;
  * Sampling and length options. Unset values leave the provider's default; reasoning models often
  * reject some of them, which the provider reports as a warning or an error.
  *
+ * <p>Immutable and thread-safe. Components are non-null unless marked {@code @Nullable}.
+ *
  * @param temperature sampling temperature
  * @param topP nucleus sampling mass
  * @param maxOutputTokens the output token limit (reasoning included, for most APIs)

@@ -5,6 +5,8 @@ import java.util.Objects;
 /**
  * A tool (function) the model may call.
  *
+ * <p>Immutable and thread-safe. Components are non-null unless marked {@code @Nullable}.
+ *
  * @param name the function name
  * @param description what it does, for the model
  * @param parametersSchema the JSON Schema of its arguments, as JSON text

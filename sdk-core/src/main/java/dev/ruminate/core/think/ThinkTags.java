@@ -18,6 +18,8 @@ import reactor.core.publisher.Mono;
  * Flux<ChatEvent> events = provider.stream(request).transform(ThinkTags.splitter());
  * }</pre>
  *
+ * <p>Stateless and thread-safe.
+ *
  * @since 0.1
  */
 public final class ThinkTags {

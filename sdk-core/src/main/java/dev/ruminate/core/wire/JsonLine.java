@@ -8,6 +8,8 @@ import java.util.Objects;
  *
  * <p>{@link #bytes()} returns the internal array without copying: callers must not modify it.
  *
+ * <p>Immutable by contract (the array is not copied; do not modify it) and safe to share across threads.
+ *
  * @since 0.1
  */
 public final class JsonLine {

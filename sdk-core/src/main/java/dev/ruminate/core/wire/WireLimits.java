@@ -5,6 +5,8 @@ package dev.ruminate.core.wire;
  * Exceeding one ends the stream with a {@link dev.ruminate.core.error.ProtocolException} of reason
  * {@code LINE_TOO_LONG}.
  *
+ * <p>Immutable and thread-safe. Components are non-null unless marked {@code @Nullable}.
+ *
  * @param maxLineBytes the longest line accepted, line end excluded
  * @param maxEventBytes the largest SSE event (all its data lines) accepted
  * @since 0.1

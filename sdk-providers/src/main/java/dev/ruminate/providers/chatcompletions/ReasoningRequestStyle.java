@@ -8,6 +8,8 @@ package dev.ruminate.providers.chatcompletions;
  * Options a style has no field for are ignored, as each constant documents; a request's
  * {@code extras} can always set any field by hand (they win over what the style writes).
  *
+ * <p>Immutable and thread-safe.
+ *
  * @since 0.1
  */
 public enum ReasoningRequestStyle {

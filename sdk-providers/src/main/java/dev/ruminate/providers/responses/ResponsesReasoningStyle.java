@@ -4,6 +4,8 @@ package dev.ruminate.providers.responses;
  * How a Responses server is asked for reasoning: which fields of the {@code reasoning} object it
  * takes.
  *
+ * <p>Immutable and thread-safe.
+ *
  * @since 0.1
  */
 public enum ResponsesReasoningStyle {
