@@ -12,6 +12,11 @@ module dev.ruminate.core {
     requires io.netty.common;
     requires io.netty.handler;
     requires tools.jackson.core;
+    requires transitive io.github.resilience4j.core;
+    requires transitive io.github.resilience4j.retry;
+    requires transitive io.github.resilience4j.circuitbreaker;
+    requires transitive io.github.resilience4j.ratelimiter;
+    requires transitive io.github.resilience4j.bulkhead;
     requires static transitive org.jspecify;
 
     exports dev.ruminate.core;
@@ -22,6 +27,7 @@ module dev.ruminate.core {
     exports dev.ruminate.core.message;
     exports dev.ruminate.core.reduce;
     exports dev.ruminate.core.request;
+    exports dev.ruminate.core.resilience;
     exports dev.ruminate.core.think;
     exports dev.ruminate.core.wire;
 }

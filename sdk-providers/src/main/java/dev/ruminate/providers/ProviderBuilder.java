@@ -1,6 +1,7 @@
 package dev.ruminate.providers;
 
 import dev.ruminate.core.history.HistoryPolicy;
+import dev.ruminate.core.resilience.Resilience;
 import dev.ruminate.core.wire.WireLimits;
 import java.net.URI;
 import java.time.Duration;
@@ -31,6 +32,7 @@ public abstract class ProviderBuilder<B extends ProviderBuilder<B>> {
     private WireLimits wireLimits = WireLimits.DEFAULT;
     private Duration readTimeout = DEFAULT_READ_TIMEOUT;
     private HistoryPolicy history = HistoryPolicy.DEFAULT;
+    private Resilience resilience = Resilience.NONE;
 
     /** Creates a builder with the defaults. */
     protected ProviderBuilder() {
@@ -124,6 +126,18 @@ public abstract class ProviderBuilder<B extends ProviderBuilder<B>> {
     }
 
     /**
+     * Sets the guards of this endpoint: retry before the first event, circuit breaker, rate
+     * limiter, bulkhead, and first-event, idle and total timeouts. None by default.
+     *
+     * @param guards the guards, typically built from your Resilience4j registries
+     * @return this builder
+     */
+    public B resilience(Resilience guards) {
+        this.resilience = Objects.requireNonNull(guards, "guards");
+        return self();
+    }
+
+    /**
      * Returns the base URL set, if any.
      *
      * @return the URL, or null for the provider's default
@@ -157,6 +171,15 @@ public abstract class ProviderBuilder<B extends ProviderBuilder<B>> {
      */
     public final HistoryPolicy configuredHistory() {
         return history;
+    }
+
+    /**
+     * Returns the guards.
+     *
+     * @return the guards
+     */
+    public final Resilience configuredResilience() {
+        return resilience;
     }
 
     /**

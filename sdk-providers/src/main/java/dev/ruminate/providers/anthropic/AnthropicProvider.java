@@ -9,6 +9,7 @@ import dev.ruminate.core.history.Retention;
 import dev.ruminate.core.http.ApiKey;
 import dev.ruminate.core.http.HttpExchange;
 import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.core.resilience.Resilience;
 import dev.ruminate.core.wire.ServerSentEvents;
 import dev.ruminate.core.wire.WireLimits;
 import dev.ruminate.providers.ProviderBuilder;
@@ -59,6 +60,7 @@ public final class AnthropicProvider implements ChatProvider {
     private static final String EVENT_STREAM = "text/event-stream";
 
     private final URI messagesUri;
+    private final Resilience resilience;
     private final HistoryPolicy history;
     private final HttpExchange exchange;
     private final WireLimits limits;
@@ -84,6 +86,7 @@ public final class AnthropicProvider implements ChatProvider {
         this.exchange = http.build();
         this.limits = b.configuredWireLimits();
         this.history = b.configuredHistory();
+        this.resilience = b.configuredResilience();
         this.maxTokens = b.maxTokens;
     }
 
@@ -113,18 +116,18 @@ public final class AnthropicProvider implements ChatProvider {
     @Override
     public Flux<ChatEvent> stream(ChatRequest request) {
         Objects.requireNonNull(request, "request");
-        return Flux.defer(() -> exchange.stream(messagesUri, encode(request, true), EVENT_STREAM))
-                .transform(body -> ServerSentEvents.decode(body, limits))
-                .transform(AnthropicCodec.streamDecoder())
-                .onErrorMap(exchange::redact);
+        return resilience.apply(name(), Flux.defer(() -> exchange.stream(messagesUri, encode(request, true), EVENT_STREAM))
+                    .transform(body -> ServerSentEvents.decode(body, limits))
+                    .transform(AnthropicCodec.streamDecoder())
+                    .onErrorMap(exchange::redact));
     }
 
     @Override
     public Flux<ChatEvent> completeAsEvents(ChatRequest request) {
         Objects.requireNonNull(request, "request");
-        return Mono.defer(() -> exchange.post(messagesUri, encode(request, false)))
-                .flatMapMany(AnthropicCodec::decodeMessage)
-                .onErrorMap(exchange::redact);
+        return resilience.apply(name(), Mono.defer(() -> exchange.post(messagesUri, encode(request, false)))
+                    .flatMapMany(AnthropicCodec::decodeMessage)
+                    .onErrorMap(exchange::redact));
     }
 
     private byte[] encode(ChatRequest request, boolean stream) {

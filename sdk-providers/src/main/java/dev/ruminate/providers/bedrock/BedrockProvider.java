@@ -6,6 +6,7 @@ import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.history.HistoryPolicy;
 import dev.ruminate.core.http.HttpExchange;
 import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.core.resilience.Resilience;
 import dev.ruminate.core.wire.EventStreams;
 import dev.ruminate.core.wire.WireLimits;
 import dev.ruminate.providers.ProviderBuilder;
@@ -48,6 +49,7 @@ public final class BedrockProvider implements ChatProvider {
     private static final String EVENT_STREAM = "application/vnd.amazon.eventstream";
 
     private final String name;
+    private final Resilience resilience;
     private final URI base;
     private final HttpExchange exchange;
     private final WireLimits limits;
@@ -68,6 +70,7 @@ public final class BedrockProvider implements ChatProvider {
                 .build();
         this.limits = b.configuredWireLimits();
         this.history = b.configuredHistory();
+        this.resilience = b.configuredResilience();
     }
 
     /**
@@ -88,18 +91,18 @@ public final class BedrockProvider implements ChatProvider {
     @Override
     public Flux<ChatEvent> stream(ChatRequest request) {
         Objects.requireNonNull(request, "request");
-        return Flux.defer(() -> exchange.stream(uri(request.model(), "converse-stream"), encode(request), EVENT_STREAM))
-                .transform(body -> EventStreams.decode(body, limits))
-                .transform(BedrockCodec.streamDecoder(name, request.model()))
-                .onErrorMap(exchange::redact);
+        return resilience.apply(name(), Flux.defer(() -> exchange.stream(uri(request.model(), "converse-stream"), encode(request), EVENT_STREAM))
+                    .transform(body -> EventStreams.decode(body, limits))
+                    .transform(BedrockCodec.streamDecoder(name, request.model()))
+                    .onErrorMap(exchange::redact));
     }
 
     @Override
     public Flux<ChatEvent> completeAsEvents(ChatRequest request) {
         Objects.requireNonNull(request, "request");
-        return Mono.defer(() -> exchange.post(uri(request.model(), "converse"), encode(request)))
-                .flatMapMany(body -> BedrockCodec.decodeResponse(name, request.model(), body))
-                .onErrorMap(exchange::redact);
+        return resilience.apply(name(), Mono.defer(() -> exchange.post(uri(request.model(), "converse"), encode(request)))
+                    .flatMapMany(body -> BedrockCodec.decodeResponse(name, request.model(), body))
+                    .onErrorMap(exchange::redact));
     }
 
     /** The operation's URI, the model id encoded as one path segment. */

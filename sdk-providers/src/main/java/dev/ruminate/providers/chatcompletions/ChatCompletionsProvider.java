@@ -9,6 +9,7 @@ import dev.ruminate.core.history.Retention;
 import dev.ruminate.core.http.ApiKey;
 import dev.ruminate.core.http.HttpExchange;
 import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.core.resilience.Resilience;
 import dev.ruminate.core.think.ThinkTagOptions;
 import dev.ruminate.core.think.ThinkTags;
 import dev.ruminate.core.wire.ServerSentEvents;
@@ -51,6 +52,7 @@ public final class ChatCompletionsProvider implements ChatProvider {
     private static final String EVENT_STREAM = "text/event-stream";
 
     private final CompatProfile profile;
+    private final Resilience resilience;
     private final HistoryPolicy history;
     private final URI chatUri;
     private final HttpExchange exchange;
@@ -69,6 +71,7 @@ public final class ChatCompletionsProvider implements ChatProvider {
         this.exchange = http.build();
         this.limits = b.configuredWireLimits();
         this.history = b.configuredHistory();
+        this.resilience = b.configuredResilience();
         this.thinkTags = b.thinkTagsSet ? b.thinkTags : b.profile.thinkTags();
     }
 
@@ -99,21 +102,21 @@ public final class ChatCompletionsProvider implements ChatProvider {
     @Override
     public Flux<ChatEvent> stream(ChatRequest request) {
         Objects.requireNonNull(request, "request");
-        return Flux.defer(() -> exchange.stream(chatUri, encode(request, true), EVENT_STREAM))
-                .transform(body -> ServerSentEvents.decode(body, limits))
-                .transform(ChatCompletionsCodec.streamDecoder(profile))
-                .transform(thinkTagSplitting())
-                .onErrorMap(exchange::redact);
+        return resilience.apply(name(), Flux.defer(() -> exchange.stream(chatUri, encode(request, true), EVENT_STREAM))
+                    .transform(body -> ServerSentEvents.decode(body, limits))
+                    .transform(ChatCompletionsCodec.streamDecoder(profile))
+                    .transform(thinkTagSplitting())
+                    .onErrorMap(exchange::redact));
     }
 
     @Override
     public Flux<ChatEvent> completeAsEvents(ChatRequest request) {
         Objects.requireNonNull(request, "request");
         // deferred like stream(): a request that cannot be encoded fails the flux, not this call
-        return Mono.defer(() -> exchange.post(chatUri, encode(request, false)))
-                .flatMapMany(body -> ChatCompletionsCodec.decodeCompletion(profile, body))
-                .transform(thinkTagSplitting())
-                .onErrorMap(exchange::redact);
+        return resilience.apply(name(), Mono.defer(() -> exchange.post(chatUri, encode(request, false)))
+                    .flatMapMany(body -> ChatCompletionsCodec.decodeCompletion(profile, body))
+                    .transform(thinkTagSplitting())
+                    .onErrorMap(exchange::redact));
     }
 
     private byte[] encode(ChatRequest request, boolean stream) {

@@ -8,6 +8,7 @@ import dev.ruminate.core.history.HistoryPolicy;
 import dev.ruminate.core.http.ApiKey;
 import dev.ruminate.core.http.HttpExchange;
 import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.core.resilience.Resilience;
 import dev.ruminate.core.wire.ServerSentEvents;
 import dev.ruminate.core.wire.WireLimits;
 import dev.ruminate.providers.ProviderBuilder;
@@ -55,6 +56,7 @@ public final class GeminiProvider implements ChatProvider {
     private static final String EVENT_STREAM = "text/event-stream";
 
     private final String name;
+    private final Resilience resilience;
     private final String base;
     private final HttpExchange exchange;
     private final WireLimits limits;
@@ -83,6 +85,7 @@ public final class GeminiProvider implements ChatProvider {
         this.exchange = http.build();
         this.limits = b.configuredWireLimits();
         this.history = b.configuredHistory();
+        this.resilience = b.configuredResilience();
         this.skipSignatureValidation = b.skipSignatureValidation;
     }
 
@@ -114,19 +117,19 @@ public final class GeminiProvider implements ChatProvider {
     @Override
     public Flux<ChatEvent> stream(ChatRequest request) {
         Objects.requireNonNull(request, "request");
-        return Flux.defer(() -> exchange.stream(uri(request.model(), "streamGenerateContent?alt=sse"), encode(request),
-                        EVENT_STREAM))
-                .transform(body -> ServerSentEvents.decode(body, limits))
-                .transform(GeminiCodec.streamDecoder(name))
-                .onErrorMap(exchange::redact);
+        return resilience.apply(name(), Flux.defer(() -> exchange.stream(uri(request.model(), "streamGenerateContent?alt=sse"), encode(request),
+                            EVENT_STREAM))
+                    .transform(body -> ServerSentEvents.decode(body, limits))
+                    .transform(GeminiCodec.streamDecoder(name))
+                    .onErrorMap(exchange::redact));
     }
 
     @Override
     public Flux<ChatEvent> completeAsEvents(ChatRequest request) {
         Objects.requireNonNull(request, "request");
-        return Mono.defer(() -> exchange.post(uri(request.model(), "generateContent"), encode(request)))
-                .flatMapMany(body -> GeminiCodec.decodeResponse(name, body))
-                .onErrorMap(exchange::redact);
+        return resilience.apply(name(), Mono.defer(() -> exchange.post(uri(request.model(), "generateContent"), encode(request)))
+                    .flatMapMany(body -> GeminiCodec.decodeResponse(name, body))
+                    .onErrorMap(exchange::redact));
     }
 
     /** The method's URI for a model ({@code gemini-2.5-pro} or {@code models/gemini-2.5-pro}). */

@@ -9,6 +9,7 @@ import dev.ruminate.core.history.Retention;
 import dev.ruminate.core.http.ApiKey;
 import dev.ruminate.core.http.HttpExchange;
 import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.core.resilience.Resilience;
 import dev.ruminate.core.think.ThinkTagOptions;
 import dev.ruminate.core.wire.JsonLines;
 import dev.ruminate.core.wire.WireLimits;
@@ -56,6 +57,7 @@ public final class OllamaProvider implements ChatProvider {
     private static final String NDJSON = "application/x-ndjson";
 
     private final URI chatUri;
+    private final Resilience resilience;
     private final HistoryPolicy history;
     private final URI generateUri;
     private final HttpExchange exchange;
@@ -75,6 +77,7 @@ public final class OllamaProvider implements ChatProvider {
         this.exchange = http.build();
         this.limits = b.configuredWireLimits();
         this.history = b.configuredHistory();
+        this.resilience = b.configuredResilience();
         this.thinkTags = b.thinkTags;
     }
 
@@ -101,7 +104,7 @@ public final class OllamaProvider implements ChatProvider {
     @Override
     public Flux<ChatEvent> stream(ChatRequest request) {
         Objects.requireNonNull(request, "request");
-        return streamFrom(chatUri, () -> encode(() -> OllamaCodec.encodeChatRequest(NAME, prepared(request), true)));
+        return resilience.apply(name(), streamFrom(chatUri, () -> encode(() -> OllamaCodec.encodeChatRequest(NAME, prepared(request), true))));
     }
 
     /**
@@ -113,7 +116,7 @@ public final class OllamaProvider implements ChatProvider {
     @Override
     public Flux<ChatEvent> completeAsEvents(ChatRequest request) {
         Objects.requireNonNull(request, "request");
-        return wholeFrom(chatUri, () -> encode(() -> OllamaCodec.encodeChatRequest(NAME, prepared(request), false)));
+        return resilience.apply(name(), wholeFrom(chatUri, () -> encode(() -> OllamaCodec.encodeChatRequest(NAME, prepared(request), false))));
     }
 
     /**
@@ -126,7 +129,7 @@ public final class OllamaProvider implements ChatProvider {
      */
     public Flux<ChatEvent> generate(ChatRequest request) {
         Objects.requireNonNull(request, "request");
-        return streamFrom(generateUri, () -> encode(() -> OllamaCodec.encodeGenerateRequest(request, true)));
+        return resilience.apply(name(), streamFrom(generateUri, () -> encode(() -> OllamaCodec.encodeGenerateRequest(request, true))));
     }
 
     /**
@@ -137,7 +140,7 @@ public final class OllamaProvider implements ChatProvider {
      */
     public Flux<ChatEvent> generateAsEvents(ChatRequest request) {
         Objects.requireNonNull(request, "request");
-        return wholeFrom(generateUri, () -> encode(() -> OllamaCodec.encodeGenerateRequest(request, false)));
+        return resilience.apply(name(), wholeFrom(generateUri, () -> encode(() -> OllamaCodec.encodeGenerateRequest(request, false))));
     }
 
     private Flux<ChatEvent> streamFrom(URI uri, Supplier<byte[]> body) {

@@ -9,6 +9,7 @@ import dev.ruminate.core.history.Retention;
 import dev.ruminate.core.http.ApiKey;
 import dev.ruminate.core.http.HttpExchange;
 import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.core.resilience.Resilience;
 import dev.ruminate.core.wire.ServerSentEvents;
 import dev.ruminate.core.wire.WireLimits;
 import dev.ruminate.providers.ProviderBuilder;
@@ -47,6 +48,7 @@ public final class ResponsesProvider implements ChatProvider {
     private static final String EVENT_STREAM = "text/event-stream";
 
     private final ResponsesProfile profile;
+    private final Resilience resilience;
     private final HistoryPolicy history;
     private final URI uri;
     private final HttpExchange exchange;
@@ -64,6 +66,7 @@ public final class ResponsesProvider implements ChatProvider {
         this.exchange = http.build();
         this.limits = b.configuredWireLimits();
         this.history = b.configuredHistory();
+        this.resilience = b.configuredResilience();
     }
 
     /**
@@ -93,19 +96,19 @@ public final class ResponsesProvider implements ChatProvider {
     @Override
     public Flux<ChatEvent> stream(ChatRequest request) {
         Objects.requireNonNull(request, "request");
-        return Flux.defer(() -> exchange.stream(uri, encode(request, true), EVENT_STREAM))
-                .transform(body -> ServerSentEvents.decode(body, limits))
-                .transform(ResponsesCodec.streamDecoder(profile))
-                .onErrorMap(exchange::redact);
+        return resilience.apply(name(), Flux.defer(() -> exchange.stream(uri, encode(request, true), EVENT_STREAM))
+                    .transform(body -> ServerSentEvents.decode(body, limits))
+                    .transform(ResponsesCodec.streamDecoder(profile))
+                    .onErrorMap(exchange::redact));
     }
 
     @Override
     public Flux<ChatEvent> completeAsEvents(ChatRequest request) {
         Objects.requireNonNull(request, "request");
         // deferred like stream(): a request that cannot be encoded fails the flux, not this call
-        return Mono.defer(() -> exchange.post(uri, encode(request, false)))
-                .flatMapMany(body -> ResponsesCodec.decodeResponse(profile, body))
-                .onErrorMap(exchange::redact);
+        return resilience.apply(name(), Mono.defer(() -> exchange.post(uri, encode(request, false)))
+                    .flatMapMany(body -> ResponsesCodec.decodeResponse(profile, body))
+                    .onErrorMap(exchange::redact));
     }
 
     private byte[] encode(ChatRequest request, boolean stream) {
