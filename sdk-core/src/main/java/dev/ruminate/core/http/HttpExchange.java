@@ -39,7 +39,8 @@ import reactor.netty.http.client.HttpClientResponse;
  *   <li>a non-2xx status: at most 64 KiB of the body are read and parsed with the
  *       {@link ErrorBodyParser}; 401 and 403 fail with {@link AuthenticationException}, 429 with
  *       {@link RateLimitException} (with {@code Retry-After}, delta-seconds or HTTP-date, or
- *       {@code retry-after-ms}), any other status with {@link ProviderHttpException}; the request
+ *       {@code retry-after-ms}; failing those, the longest of the OpenAI or Anthropic rate-limit
+ *       reset headers), any other status with {@link ProviderHttpException}; the request
  *       id comes from {@code x-request-id}, {@code request-id} or {@code x-amzn-RequestId};</li>
  *   <li>a 2xx response of the wrong content type: a JSON body that parses as a provider error
  *       (a streaming call answered by an error object) fails with {@link ProviderHttpException},
@@ -270,7 +271,8 @@ public final class HttpExchange {
         }
         Duration retryAfter = RetryAfter.from(h, clock);
         if (status == 429) {
-            return new RateLimitException(provider, error, requestId, retryAfter, excerpt);
+            Duration wait = retryAfter != null ? retryAfter : RetryAfter.fromResetHeaders(h, clock);
+            return new RateLimitException(provider, error, requestId, wait, excerpt);
         }
         return new ProviderHttpException(provider, status, error, requestId, retryAfter, excerpt);
     }

@@ -34,6 +34,82 @@ final class RetryAfter {
         return value == null ? null : parse(value, clock);
     }
 
+    /** The rate-limit reset headers: OpenAI and the compatible servers (a duration), Anthropic (a time). */
+    private static final String[] DURATION_RESETS = {"x-ratelimit-reset-requests", "x-ratelimit-reset-tokens"};
+    private static final String[] TIME_RESETS = {"anthropic-ratelimit-requests-reset", "anthropic-ratelimit-tokens-reset",
+        "anthropic-ratelimit-input-tokens-reset", "anthropic-ratelimit-output-tokens-reset"};
+
+    /**
+     * Reads the providers' rate-limit reset headers, for a 429 without {@code Retry-After}: the
+     * longest of the resets given, since the request needs every exhausted limit back. OpenAI's
+     * form is a duration such as {@code 6m0s} or {@code 20ms}; Anthropic's an RFC 3339 time.
+     *
+     * @return the delay, or null when no reset header can be read
+     */
+    static @Nullable Duration fromResetHeaders(HttpHeaders headers, Clock clock) {
+        Duration longest = null;
+        for (String name : DURATION_RESETS) {
+            String value = headers.get(name);
+            Duration d = value == null ? null : goDuration(value.strip());
+            longest = longer(longest, d);
+        }
+        for (String name : TIME_RESETS) {
+            String value = headers.get(name);
+            if (value == null) {
+                continue;
+            }
+            try {
+                Duration d = Duration.between(clock.instant(), java.time.OffsetDateTime.parse(value.strip()).toInstant());
+                longest = longer(longest, d.isNegative() ? Duration.ZERO : d);
+            } catch (DateTimeParseException e) {
+                // an unreadable reset is no reset
+            }
+        }
+        return longest;
+    }
+
+    private static @Nullable Duration longer(@Nullable Duration a, @Nullable Duration b) {
+        if (a == null) {
+            return b;
+        }
+        return b == null || a.compareTo(b) >= 0 ? a : b;
+    }
+
+    /** Parses a Go-style duration ({@code 1h2m3.5s}, {@code 20ms}, {@code 6m0s}); null when it is not one. */
+    static @Nullable Duration goDuration(String s) {
+        if (s.isEmpty() || s.length() > 32) {
+            return null;
+        }
+        double nanos = 0;
+        int i = 0;
+        while (i < s.length()) {
+            int start = i;
+            while (i < s.length() && (Character.isDigit(s.charAt(i)) || s.charAt(i) == '.')) {
+                i++;
+            }
+            Double number = decimal(s.substring(start, i));
+            int unitStart = i;
+            while (i < s.length() && Character.isLetter(s.charAt(i))) {
+                i++;
+            }
+            if (number == null) {
+                return null;
+            }
+            switch (s.substring(unitStart, i)) {
+                case "h" -> nanos += number * 3.6e12;
+                case "m" -> nanos += number * 6e10;
+                case "s" -> nanos += number * 1e9;
+                case "ms" -> nanos += number * 1e6;
+                case "us", "µs" -> nanos += number * 1e3;
+                case "ns" -> nanos += number;
+                default -> {
+                    return null;
+                }
+            }
+        }
+        return Duration.ofNanos(Math.round(nanos));
+    }
+
     /**
      * Parses delta-seconds (decimals tolerated) or an IMF-fixdate; a date in the past yields zero.
      *

@@ -252,6 +252,15 @@ class HttpExchangeTest {
     }
 
     @Test
+    void rateLimitWithoutRetryAfterFallsBackToTheResetHeaders() {
+        respond(429, "application/json", "{\"error\":{\"message\":\"Rate limit reached\"}}",
+                "x-ratelimit-reset-requests", "2s", "x-ratelimit-reset-tokens", "1m30s");
+        Throwable error = streamError();
+        assertThat(error).isInstanceOf(RateLimitException.class);
+        assertThat(((RateLimitException) error).retryAfter()).isEqualTo(Duration.ofSeconds(90));
+    }
+
+    @Test
     void rateLimitWithHttpDate() {
         String date = DateTimeFormatter.RFC_1123_DATE_TIME.format(
                 ZonedDateTime.now(ZoneOffset.UTC).plusSeconds(120));

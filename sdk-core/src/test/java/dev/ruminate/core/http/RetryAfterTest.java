@@ -42,4 +42,31 @@ class RetryAfterTest {
         headers.set("retry-after-ms", "n/a");
         assertThat(RetryAfter.from(headers, CLOCK)).isEqualTo(Duration.ofSeconds(20));
     }
+
+    @Test
+    void readsGoDurationsOfOpenAiResetHeaders() {
+        assertThat(RetryAfter.goDuration("6m0s")).isEqualTo(Duration.ofMinutes(6));
+        assertThat(RetryAfter.goDuration("1h2m3.5s")).isEqualTo(Duration.ofMillis(3_723_500));
+        assertThat(RetryAfter.goDuration("20ms")).isEqualTo(Duration.ofMillis(20));
+        assertThat(RetryAfter.goDuration("1.5s")).isEqualTo(Duration.ofMillis(1500));
+        assertThat(RetryAfter.goDuration("soon")).isNull();
+        assertThat(RetryAfter.goDuration("5x")).isNull();
+        assertThat(RetryAfter.goDuration("")).isNull();
+    }
+
+    @Test
+    void takesTheLongestResetOfOpenAiOrAnthropic() {
+        DefaultHttpHeaders openai = new DefaultHttpHeaders();
+        openai.set("x-ratelimit-reset-requests", "1s");
+        openai.set("x-ratelimit-reset-tokens", "6m0s");
+        assertThat(RetryAfter.fromResetHeaders(openai, CLOCK)).isEqualTo(Duration.ofMinutes(6));
+
+        DefaultHttpHeaders anthropic = new DefaultHttpHeaders();
+        anthropic.set("anthropic-ratelimit-requests-reset", "2015-10-21T07:28:10Z");
+        anthropic.set("anthropic-ratelimit-tokens-reset", "2015-10-21T07:29:00Z");
+        anthropic.set("anthropic-ratelimit-output-tokens-reset", "not a time");
+        assertThat(RetryAfter.fromResetHeaders(anthropic, CLOCK)).isEqualTo(Duration.ofSeconds(60));
+
+        assertThat(RetryAfter.fromResetHeaders(new DefaultHttpHeaders(), CLOCK)).isNull();
+    }
 }
