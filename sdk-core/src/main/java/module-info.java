@@ -11,6 +11,7 @@ module dev.ruminate.core {
     requires io.netty.codec.http;
     requires io.netty.common;
     requires io.netty.handler;
+    requires io.netty.transport;
     requires tools.jackson.core;
     requires transitive io.github.resilience4j.core;
     requires transitive io.github.resilience4j.retry;

@@ -11,6 +11,8 @@ import dev.ruminate.core.error.RuminateException;
 import dev.ruminate.core.error.StreamTimeoutException;
 import dev.ruminate.core.error.TransportException;
 import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.ConnectTimeoutException;
 import io.netty.handler.timeout.ReadTimeoutException;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
@@ -46,7 +48,9 @@ import reactor.netty.http.client.HttpClientResponse;
  *       (a streaming call answered by an error object) fails with {@link ProviderHttpException},
  *       anything else with {@link ProtocolException} {@code UNEXPECTED_CONTENT_TYPE} and an excerpt;
  *       a missing {@code Content-Type} is tolerated;</li>
- *   <li>a connection that cannot be made, or fails before the response: {@link TransportException};</li>
+ *   <li>a connection that cannot be made, or fails before the response: {@link TransportException};
+ *       a connect timeout (the client's {@code CONNECT_TIMEOUT_MILLIS}): {@link StreamTimeoutException}
+ *       {@code CONNECT};</li>
  *   <li>a connection closed or reset while the body is being read: {@link IncompleteStreamException}.</li>
  * </ul>
  * The API key is written into the authentication header and nowhere else: no message, excerpt or
@@ -71,6 +75,8 @@ public final class HttpExchange {
     private static final int MESSAGE_EXCERPT_CHARS = 200;
     private static final String JSON = "application/json";
     private static final String REDACTED = "[REDACTED]";
+    /** Netty's connect timeout when the client sets none. */
+    private static final int DEFAULT_CONNECT_TIMEOUT_MILLIS = 30_000;
 
     private final HttpClient client;
     private final @Nullable Duration readTimeout;
@@ -345,8 +351,17 @@ public final class HttpExchange {
     }
 
     /** A failure before the response arrived: a read timeout here means no first byte in time. */
-    private RuminateException failure(URI uri, Throwable e) {
-        return e instanceof ReadTimeoutException ? timeout(StreamTimeoutException.Phase.FIRST_EVENT) : transportError(uri, e);
+    RuminateException failure(URI uri, Throwable e) {
+        if (e instanceof ReadTimeoutException) {
+            return timeout(StreamTimeoutException.Phase.FIRST_EVENT);
+        }
+        if (e instanceof ConnectTimeoutException) {
+            // the limit is the client's own CONNECT_TIMEOUT_MILLIS (Netty's default when unset)
+            Object millis = client.configuration().options().get(ChannelOption.CONNECT_TIMEOUT_MILLIS);
+            Duration limit = Duration.ofMillis(millis instanceof Integer m ? m : DEFAULT_CONNECT_TIMEOUT_MILLIS);
+            return new StreamTimeoutException(StreamTimeoutException.Phase.CONNECT, limit);
+        }
+        return transportError(uri, e);
     }
 
     private RuminateException timeout(StreamTimeoutException.Phase phase) {

@@ -9,8 +9,12 @@ import dev.ruminate.core.error.ProtocolException;
 import dev.ruminate.core.error.ProviderError;
 import dev.ruminate.core.error.ProviderHttpException;
 import dev.ruminate.core.error.RateLimitException;
+import dev.ruminate.core.error.RuminateException;
+import dev.ruminate.core.error.StreamTimeoutException;
 import dev.ruminate.core.error.TransportException;
 import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.ConnectTimeoutException;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
 import java.net.URI;
@@ -258,6 +262,19 @@ class HttpExchangeTest {
         Throwable error = streamError();
         assertThat(error).isInstanceOf(RateLimitException.class);
         assertThat(((RateLimitException) error).retryAfter()).isEqualTo(Duration.ofSeconds(90));
+    }
+
+    @Test
+    void aConnectTimeoutIsItsOwnTypedPhaseWithTheClientsLimit() {
+        HttpExchange exchange = HttpExchange.builder(HttpClient.create()
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, 1500), "acme").build();
+
+        RuminateException e = exchange.failure(uri(), new ConnectTimeoutException("connection timed out: /10.0.0.1:443"));
+
+        assertThat(e).isInstanceOf(StreamTimeoutException.class);
+        assertThat(((StreamTimeoutException) e).phase()).isEqualTo(StreamTimeoutException.Phase.CONNECT);
+        assertThat(((StreamTimeoutException) e).limit()).isEqualTo(Duration.ofMillis(1500));
+        assertThat(e.isRetryable()).isTrue();
     }
 
     @Test
