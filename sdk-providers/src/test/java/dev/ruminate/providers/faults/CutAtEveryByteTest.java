@@ -2,23 +2,35 @@ package dev.ruminate.providers.faults;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ruminate.core.ChatProvider;
 import dev.ruminate.core.error.RuminateException;
 import dev.ruminate.core.event.ChatEvent;
+import dev.ruminate.core.http.ApiKey;
 import dev.ruminate.core.message.AssistantMessage;
 import dev.ruminate.core.reduce.ChatReducer;
 import dev.ruminate.core.reduce.Reduction;
+import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.core.wire.EventStreams;
 import dev.ruminate.core.wire.ServerSentEvents;
 import dev.ruminate.core.wire.SseEvent;
 import dev.ruminate.providers.anthropic.AnthropicCodec;
+import dev.ruminate.providers.anthropic.AnthropicProvider;
+import dev.ruminate.providers.bedrock.AwsCredentials;
 import dev.ruminate.providers.bedrock.BedrockCodec;
+import dev.ruminate.providers.bedrock.BedrockProvider;
 import dev.ruminate.providers.chatcompletions.ChatCompletionsCodec;
+import dev.ruminate.providers.chatcompletions.ChatCompletionsProvider;
 import dev.ruminate.providers.chatcompletions.Profiles;
 import dev.ruminate.providers.gemini.GeminiCodec;
+import dev.ruminate.providers.gemini.GeminiProvider;
 import dev.ruminate.providers.responses.ResponsesCodec;
 import dev.ruminate.providers.responses.ResponsesProfiles;
+import dev.ruminate.providers.responses.ResponsesProvider;
 import dev.ruminate.providers.testing.Recorded;
 import dev.ruminate.providers.testing.SseSplitter;
+import dev.ruminate.testkit.EmulatorResponse;
+import dev.ruminate.testkit.NettyLeakCheck;
+import dev.ruminate.testkit.ProviderEmulator;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.io.IOException;
@@ -30,6 +42,7 @@ import java.util.List;
 import java.util.function.Function;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import reactor.core.publisher.Flux;
@@ -42,10 +55,12 @@ import reactor.core.publisher.Flux;
  * Responses, Anthropic, Gemini (SSE) and Bedrock (binary event stream); every offset of the smaller
  * ones, every third of the larger.
  */
+@ExtendWith(NettyLeakCheck.class)
 class CutAtEveryByteTest {
 
     /** One recording and the decoder of its API. */
-    record Case(String path, Function<Flux<SseEvent>, Flux<ChatEvent>> sseDecoder, boolean eventStream, int step) {
+    record Case(String path, Function<Flux<SseEvent>, Flux<ChatEvent>> sseDecoder, boolean eventStream, int step,
+                Function<String, ChatProvider> client) {
         @Override
         public String toString() {
             return path;
@@ -54,12 +69,50 @@ class CutAtEveryByteTest {
 
     static Stream<Case> cases() {
         return Stream.of(
-                new Case("deepseek/vercel-deepseek-reasoning-tool-call-stream.sse", ChatCompletionsCodec.streamDecoder(Profiles.DEEPSEEK), false, 3),
+                new Case("deepseek/vercel-deepseek-reasoning-tool-call-stream.sse", ChatCompletionsCodec.streamDecoder(Profiles.DEEPSEEK),
+                        false, 3, base -> ChatCompletionsProvider.builder(Profiles.DEEPSEEK).baseUrl(base).apiKey(KEY).build()),
                 new Case("openai-responses/vercel-github-copilot-reasoning-summary-id-rotation-stream.sse",
-                        ResponsesCodec.streamDecoder(ResponsesProfiles.OPENAI), false, 3),
-                new Case("anthropic/pydantic-thinking-stream.sse", AnthropicCodec.streamDecoder(), false, 3),
-                new Case("gemini/vercel-vertex-partial-args-tool-call-stream.sse", GeminiCodec.streamDecoder("vertex"), false, 1),
-                new Case("bedrock/pydantic-bedrock-claude-redacted-reasoning-stream.eventstream", null, true, 1));
+                        ResponsesCodec.streamDecoder(ResponsesProfiles.OPENAI), false, 3,
+                        base -> ResponsesProvider.builder(ResponsesProfiles.OPENAI).baseUrl(base).apiKey(KEY).build()),
+                new Case("anthropic/pydantic-thinking-stream.sse", AnthropicCodec.streamDecoder(), false, 3,
+                        base -> AnthropicProvider.builder().baseUrl(base).apiKey(KEY).build()),
+                new Case("gemini/vercel-vertex-partial-args-tool-call-stream.sse", GeminiCodec.streamDecoder("vertex"), false, 1,
+                        base -> GeminiProvider.vertex("p", "global").baseUrl(base).accessToken(KEY).build()),
+                new Case("bedrock/pydantic-bedrock-claude-redacted-reasoning-stream.eventstream", null, true, 1,
+                        base -> BedrockProvider.builder("us-east-1").baseUrl(base).credentials(AwsCredentials.of("AKID", "s"))
+                                .build()));
+    }
+
+    private static final ApiKey KEY = ApiKey.of("k");
+
+    /**
+     * The same over a real socket, at twenty-five offsets of each recording: the emulator sends the
+     * first bytes and resets the connection.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void overHttpTheConnectionResetLeavesWhatTheDeliveredBytesHold(Case c) {
+        byte[] body = Recorded.bytes(c.path());
+        String type = c.eventStream() ? "application/vnd.amazon.eventstream" : "text/event-stream";
+        try (ProviderEmulator emulator = ProviderEmulator.start()) {
+            ChatProvider client = c.client().apply(emulator.baseUrl().toString());
+            for (int i = 0; i < 25; i++) {
+                int cut = (int) ((long) body.length * i / 25);
+                emulator.enqueue(EmulatorResponse.bytes(type, body).resetAfter(cut));
+                AssistantMessage expected = reference(c, java.util.Arrays.copyOf(body, cut));
+                AssistantMessage actual;
+                try {
+                    ChatReducer.defaults().reduce(client.stream(ChatRequest.builder("m").user("x").build()))
+                            .block(Duration.ofSeconds(10));
+                    throw new AssertionError("a reset stream completed at byte " + cut);
+                } catch (RuminateException e) {
+                    actual = e.partial();
+                }
+                // over HTTP the provider names itself and its model may differ from the codec's: compare the parts
+                assertThat(actual == null ? null : actual.parts()).as("reset at byte %d", cut)
+                        .isEqualTo(expected == null ? null : expected.parts());
+            }
+        }
     }
 
     @ParameterizedTest(name = "{0}")
