@@ -6,6 +6,7 @@ import dev.ruminate.core.error.ProviderStreamException;
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.http.ErrorBodyParser;
 import dev.ruminate.core.wire.SseEvent;
+import dev.ruminate.providers.internal.JsonReading;
 import dev.ruminate.providers.internal.ShapeException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -26,7 +27,6 @@ import tools.jackson.core.JacksonException;
  */
 final class AnthropicStreamDecoder {
 
-    private static final int EXCERPT_CHARS = 200;
 
     private final String provider;
     private final MessageAssembler assembler;
@@ -46,7 +46,7 @@ final class AnthropicStreamDecoder {
         if ("error".equals(event.type())) {
             throw new ProviderStreamException(provider, ErrorBodyParser.standard().parse(data));
         }
-        if (isBlank(data)) {
+        if (JsonReading.isBlank(data)) {
             return List.of();
         }
         List<ChatEvent> out = new ArrayList<>(2);
@@ -75,10 +75,10 @@ final class AnthropicStreamDecoder {
             }
         } catch (JacksonException e) {
             throw new ProtocolException(ProtocolException.Reason.MALFORMED_JSON,
-                    e.getOriginalMessage() + "; data: " + excerpt(data), event.line(), event.byteOffset(), e);
+                    e.getOriginalMessage() + "; data: " + JsonReading.excerpt(data), event.line(), event.byteOffset(), e);
         } catch (ShapeException e) {
             throw new ProtocolException(ProtocolException.Reason.UNEXPECTED_SHAPE,
-                    e.getMessage() + "; data: " + excerpt(data), event.line(), event.byteOffset(), null);
+                    e.getMessage() + "; data: " + JsonReading.excerpt(data), event.line(), event.byteOffset(), null);
         }
         return out;
     }
@@ -93,17 +93,4 @@ final class AnthropicStreamDecoder {
         return List.of();
     }
 
-    private static boolean isBlank(byte[] data) {
-        for (byte b : data) {
-            if (b != ' ' && b != '\t' && b != '\n' && b != '\r') {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    static String excerpt(byte[] data) {
-        String text = new String(data, 0, Math.min(data.length, EXCERPT_CHARS * 4), StandardCharsets.UTF_8);
-        return text.length() > EXCERPT_CHARS ? text.substring(0, EXCERPT_CHARS) + "…" : text;
-    }
 }

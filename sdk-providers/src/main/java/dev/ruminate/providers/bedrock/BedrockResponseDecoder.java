@@ -12,6 +12,7 @@ import dev.ruminate.core.event.Seal;
 import dev.ruminate.core.event.ToolCallDelta;
 import dev.ruminate.core.event.UsageUpdate;
 import dev.ruminate.core.message.Usage;
+import dev.ruminate.providers.internal.JsonReading;
 import dev.ruminate.providers.internal.JsonWriting;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -57,7 +58,7 @@ final class BedrockResponseDecoder {
             }
         } catch (JacksonException e) {
             throw new ProtocolException(ProtocolException.Reason.MALFORMED_JSON,
-                    e.getOriginalMessage() + "; body: " + BedrockStreamDecoder.excerpt(body), -1, -1, e);
+                    e.getOriginalMessage() + "; body: " + JsonReading.excerpt(body), -1, -1, e);
         }
         if (usage != null) {
             out.add(new UsageUpdate(usage));
@@ -175,6 +176,6 @@ final class BedrockResponseDecoder {
 
     private static ProtocolException shape(String why, byte[] body) {
         return new ProtocolException(ProtocolException.Reason.UNEXPECTED_SHAPE,
-                why + "; body: " + BedrockStreamDecoder.excerpt(body), -1, -1, null);
+                why + "; body: " + JsonReading.excerpt(body), -1, -1, null);
     }
 }

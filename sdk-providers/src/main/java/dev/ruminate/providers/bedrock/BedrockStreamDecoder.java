@@ -15,6 +15,7 @@ import dev.ruminate.core.event.ToolCallDelta;
 import dev.ruminate.core.event.UsageUpdate;
 import dev.ruminate.core.message.FinishReason;
 import dev.ruminate.core.wire.EventStreamMessage;
+import dev.ruminate.providers.internal.JsonReading;
 import dev.ruminate.providers.internal.JsonWriting;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -51,7 +52,6 @@ import tools.jackson.core.ObjectReadContext;
  */
 final class BedrockStreamDecoder {
 
-    private static final int EXCERPT_CHARS = 200;
 
     private final String provider;
     private final String model;
@@ -106,7 +106,7 @@ final class BedrockStreamDecoder {
             }
         } catch (JacksonException e) {
             throw new ProtocolException(ProtocolException.Reason.MALFORMED_JSON,
-                    e.getOriginalMessage() + " in " + type + "; payload: " + excerpt(message.payload()), -1,
+                    e.getOriginalMessage() + " in " + type + "; payload: " + JsonReading.excerpt(message.payload()), -1,
                     message.byteOffset(), e);
         }
         return out;
@@ -342,18 +342,14 @@ final class BedrockStreamDecoder {
                 }
             }
         } catch (JacksonException e) {
-            text = excerpt(message.payload());
+            text = JsonReading.excerpt(message.payload());
         }
         return new ProviderError(type, null, text, null);
     }
 
     private static ProtocolException shape(EventStreamMessage message, String why) {
         return new ProtocolException(ProtocolException.Reason.UNEXPECTED_SHAPE,
-                why + "; payload: " + excerpt(message.payload()), -1, message.byteOffset(), null);
+                why + "; payload: " + JsonReading.excerpt(message.payload()), -1, message.byteOffset(), null);
     }
 
-    static String excerpt(byte[] data) {
-        String text = new String(data, 0, Math.min(data.length, EXCERPT_CHARS * 4), StandardCharsets.UTF_8);
-        return text.length() > EXCERPT_CHARS ? text.substring(0, EXCERPT_CHARS) + "…" : text;
-    }
 }

@@ -6,6 +6,7 @@ import dev.ruminate.core.error.ProviderStreamException;
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.http.ErrorBodyParser;
 import dev.ruminate.core.wire.SseEvent;
+import dev.ruminate.providers.internal.JsonReading;
 import dev.ruminate.providers.internal.ShapeException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -39,7 +40,6 @@ import tools.jackson.core.JsonParser;
  */
 final class ChatCompletionsStreamDecoder {
 
-    private static final int EXCERPT_CHARS = 200;
     private static final int NONE = -1;
     private static final byte[] DONE = "[DONE]".getBytes(StandardCharsets.US_ASCII);
 
@@ -88,10 +88,10 @@ final class ChatCompletionsStreamDecoder {
             }
         } catch (JacksonException e) {
             return fail(out, new ProtocolException(ProtocolException.Reason.MALFORMED_JSON,
-                    e.getOriginalMessage() + "; data: " + excerpt(data), event.line(), event.byteOffset(), e));
+                    e.getOriginalMessage() + "; data: " + JsonReading.excerpt(data), event.line(), event.byteOffset(), e));
         } catch (ShapeException e) {
             return fail(out, new ProtocolException(ProtocolException.Reason.UNEXPECTED_SHAPE,
-                    e.getMessage() + "; data: " + excerpt(data), event.line(), event.byteOffset(), null));
+                    e.getMessage() + "; data: " + JsonReading.excerpt(data), event.line(), event.byteOffset(), null));
         } catch (ProviderStreamException e) {
             return fail(out, e);
         }
@@ -173,8 +173,4 @@ final class ChatCompletionsStreamDecoder {
         return b == ' ' || b == '\t' || b == '\n' || b == '\r';
     }
 
-    static String excerpt(byte[] data) {
-        String text = new String(data, 0, Math.min(data.length, EXCERPT_CHARS * 4), StandardCharsets.UTF_8);
-        return text.length() > EXCERPT_CHARS ? text.substring(0, EXCERPT_CHARS) + "…" : text;
-    }
 }

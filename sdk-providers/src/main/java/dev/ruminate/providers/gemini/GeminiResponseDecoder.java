@@ -5,6 +5,7 @@ import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.event.PartEnded;
 import dev.ruminate.core.event.ReasoningDelta;
 import dev.ruminate.core.event.ReasoningFinal;
+import dev.ruminate.providers.internal.JsonReading;
 import dev.ruminate.providers.internal.ShapeException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -32,10 +33,10 @@ final class GeminiResponseDecoder {
             assembler.apply(chunk, events);
         } catch (JacksonException e) {
             throw new ProtocolException(ProtocolException.Reason.MALFORMED_JSON,
-                    e.getOriginalMessage() + "; body: " + GeminiStreamDecoder.excerpt(body), -1, -1, e);
+                    e.getOriginalMessage() + "; body: " + JsonReading.excerpt(body), -1, -1, e);
         } catch (ShapeException e) {
             throw new ProtocolException(ProtocolException.Reason.UNEXPECTED_SHAPE,
-                    e.getMessage() + "; body: " + GeminiStreamDecoder.excerpt(body), -1, -1, null);
+                    e.getMessage() + "; body: " + JsonReading.excerpt(body), -1, -1, null);
         }
         assembler.complete(events);
         return withFinals(events);

@@ -4,6 +4,7 @@ import dev.ruminate.core.error.IncompleteStreamException;
 import dev.ruminate.core.error.ProtocolException;
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.wire.SseEvent;
+import dev.ruminate.providers.internal.JsonReading;
 import dev.ruminate.providers.internal.ShapeException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -28,7 +29,6 @@ import tools.jackson.core.JacksonException;
  */
 final class GeminiStreamDecoder {
 
-    private static final int EXCERPT_CHARS = 200;
 
     private final GeminiAssembler assembler;
     private final GeminiChunk chunk = new GeminiChunk();
@@ -41,7 +41,7 @@ final class GeminiStreamDecoder {
 
     List<ChatEvent> onEvent(SseEvent event) {
         throwHeldFailure();
-        if (done || !"message".equals(event.type()) || event.isDone() || isBlank(event.data())) {
+        if (done || !"message".equals(event.type()) || event.isDone() || JsonReading.isBlank(event.data())) {
             return List.of();
         }
         List<ChatEvent> out = new ArrayList<>(4);
@@ -50,10 +50,10 @@ final class GeminiStreamDecoder {
             assembler.apply(chunk, out);
         } catch (JacksonException e) {
             return fail(out, new ProtocolException(ProtocolException.Reason.MALFORMED_JSON,
-                    e.getOriginalMessage() + "; data: " + excerpt(event.data()), event.line(), event.byteOffset(), e));
+                    e.getOriginalMessage() + "; data: " + JsonReading.excerpt(event.data()), event.line(), event.byteOffset(), e));
         } catch (ShapeException e) {
             return fail(out, new ProtocolException(ProtocolException.Reason.UNEXPECTED_SHAPE,
-                    e.getMessage() + "; data: " + excerpt(event.data()), event.line(), event.byteOffset(), null));
+                    e.getMessage() + "; data: " + JsonReading.excerpt(event.data()), event.line(), event.byteOffset(), null));
         } catch (RuntimeException e) {
             return fail(out, e);
         }
@@ -91,17 +91,4 @@ final class GeminiStreamDecoder {
         }
     }
 
-    private static boolean isBlank(byte[] data) {
-        for (byte b : data) {
-            if (b != ' ' && b != '\t' && b != '\n' && b != '\r') {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    static String excerpt(byte[] data) {
-        String text = new String(data, 0, Math.min(data.length, EXCERPT_CHARS * 4), StandardCharsets.UTF_8);
-        return text.length() > EXCERPT_CHARS ? text.substring(0, EXCERPT_CHARS) + "…" : text;
-    }
 }

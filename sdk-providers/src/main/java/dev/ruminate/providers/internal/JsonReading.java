@@ -1,5 +1,6 @@
 package dev.ruminate.providers.internal;
 
+import java.nio.charset.StandardCharsets;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
@@ -8,6 +9,9 @@ import tools.jackson.core.JsonToken;
  * Small readers the provider decoders share over Jackson's streaming parser. Stateless.
  */
 public final class JsonReading {
+
+    /** How much of a payload an error message quotes. */
+    private static final int EXCERPT_CHARS = 200;
 
     private JsonReading() {
     }
@@ -67,5 +71,34 @@ public final class JsonReading {
             case VALUE_NULL -> "null";
             default -> token.name();
         };
+    }
+
+    /** How much of a payload an error message quotes. */
+
+    /**
+     * Returns the start of a payload as text, for error messages: at most 200 characters, with an
+     * ellipsis when cut.
+     *
+     * @param data the payload
+     * @return the excerpt
+     */
+    public static String excerpt(byte[] data) {
+        String text = new String(data, 0, Math.min(data.length, EXCERPT_CHARS * 4), StandardCharsets.UTF_8);
+        return text.length() > EXCERPT_CHARS ? text.substring(0, EXCERPT_CHARS) + "…" : text;
+    }
+
+    /**
+     * Tells whether a payload holds only JSON whitespace (or nothing).
+     *
+     * @param data the payload
+     * @return true when blank
+     */
+    public static boolean isBlank(byte[] data) {
+        for (byte b : data) {
+            if (b != ' ' && b != '\t' && b != '\n' && b != '\r') {
+                return false;
+            }
+        }
+        return true;
     }
 }

@@ -7,6 +7,7 @@ import dev.ruminate.core.event.PartEnded;
 import dev.ruminate.core.event.ReasoningDelta;
 import dev.ruminate.core.event.ReasoningFinal;
 import dev.ruminate.core.http.ErrorBodyParser;
+import dev.ruminate.providers.internal.JsonReading;
 import dev.ruminate.providers.internal.ShapeException;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,11 +35,11 @@ final class OllamaResponseDecoder {
         } catch (JacksonException e) {
             TokenStreamLocation at = e.getLocation();
             throw new ProtocolException(ProtocolException.Reason.MALFORMED_JSON,
-                    e.getOriginalMessage() + "; body: " + OllamaStreamDecoder.excerpt(body),
+                    e.getOriginalMessage() + "; body: " + JsonReading.excerpt(body),
                     at == null ? -1 : at.getLineNr(), at == null ? -1 : at.getByteOffset(), e);
         } catch (ShapeException e) {
             throw new ProtocolException(ProtocolException.Reason.UNEXPECTED_SHAPE,
-                    e.getMessage() + "; body: " + OllamaStreamDecoder.excerpt(body), -1, -1, null);
+                    e.getMessage() + "; body: " + JsonReading.excerpt(body), -1, -1, null);
         }
         if (line.error) {
             throw new ProviderStreamException(provider, ErrorBodyParser.standard().parse(body));

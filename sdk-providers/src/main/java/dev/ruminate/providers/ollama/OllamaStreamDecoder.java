@@ -6,6 +6,7 @@ import dev.ruminate.core.error.ProviderStreamException;
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.http.ErrorBodyParser;
 import dev.ruminate.core.wire.JsonLine;
+import dev.ruminate.providers.internal.JsonReading;
 import dev.ruminate.providers.internal.ShapeException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -27,7 +28,6 @@ import tools.jackson.core.JacksonException;
  */
 final class OllamaStreamDecoder {
 
-    private static final int EXCERPT_CHARS = 200;
 
     private final String provider;
     private final OllamaLine line = new OllamaLine();
@@ -48,10 +48,10 @@ final class OllamaStreamDecoder {
             OllamaLineParser.parse(bytes, bytes.length, line);
         } catch (JacksonException e) {
             throw new ProtocolException(ProtocolException.Reason.MALFORMED_JSON,
-                    e.getOriginalMessage() + "; line: " + excerpt(bytes), json.line(), json.byteOffset(), e);
+                    e.getOriginalMessage() + "; line: " + JsonReading.excerpt(bytes), json.line(), json.byteOffset(), e);
         } catch (ShapeException e) {
             throw new ProtocolException(ProtocolException.Reason.UNEXPECTED_SHAPE,
-                    e.getMessage() + "; line: " + excerpt(bytes), json.line(), json.byteOffset(), null);
+                    e.getMessage() + "; line: " + JsonReading.excerpt(bytes), json.line(), json.byteOffset(), null);
         }
         if (line.error) {
             throw new ProviderStreamException(provider, ErrorBodyParser.standard().parse(bytes));
@@ -71,8 +71,4 @@ final class OllamaStreamDecoder {
         return List.of();
     }
 
-    static String excerpt(byte[] data) {
-        String text = new String(data, 0, Math.min(data.length, EXCERPT_CHARS * 4), StandardCharsets.UTF_8);
-        return text.length() > EXCERPT_CHARS ? text.substring(0, EXCERPT_CHARS) + "…" : text;
-    }
 }

@@ -2,6 +2,7 @@ package dev.ruminate.providers.responses;
 
 import dev.ruminate.core.error.ProtocolException;
 import dev.ruminate.core.event.ChatEvent;
+import dev.ruminate.providers.internal.JsonReading;
 import java.util.ArrayList;
 import java.util.List;
 import tools.jackson.core.JacksonException;
@@ -26,11 +27,11 @@ final class ResponsesResponseDecoder {
         } catch (JacksonException e) {
             TokenStreamLocation at = e.getLocation();
             throw new ProtocolException(ProtocolException.Reason.MALFORMED_JSON,
-                    e.getOriginalMessage() + "; body: " + ResponsesStreamDecoder.excerpt(body),
+                    e.getOriginalMessage() + "; body: " + JsonReading.excerpt(body),
                     at == null ? -1 : at.getLineNr(), at == null ? -1 : at.getByteOffset(), e);
         } catch (WireShapeException e) {
             throw new ProtocolException(ProtocolException.Reason.UNEXPECTED_SHAPE,
-                    e.getMessage() + "; body: " + ResponsesStreamDecoder.excerpt(body), -1, -1, null);
+                    e.getMessage() + "; body: " + JsonReading.excerpt(body), -1, -1, null);
         }
         List<ChatEvent> out = new ArrayList<>(16);
         new ResponsesAssembler(profile.name()).applyWhole(response, out);

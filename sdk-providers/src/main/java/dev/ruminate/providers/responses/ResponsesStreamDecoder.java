@@ -7,6 +7,7 @@ import dev.ruminate.core.error.ProviderStreamException;
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.http.ErrorBodyParser;
 import dev.ruminate.core.wire.SseEvent;
+import dev.ruminate.providers.internal.JsonReading;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,7 +29,6 @@ import tools.jackson.core.JacksonException;
  */
 final class ResponsesStreamDecoder {
 
-    private static final int EXCERPT_CHARS = 200;
 
     private final String provider;
     private final ResponsesAssembler assembler;
@@ -45,7 +45,7 @@ final class ResponsesStreamDecoder {
             return List.of();
         }
         byte[] data = event.data();
-        if (isBlank(data)) {
+        if (JsonReading.isBlank(data)) {
             return List.of();
         }
         if ("error".equals(event.type())) {
@@ -56,10 +56,10 @@ final class ResponsesStreamDecoder {
             wire = WireParser.event(data);
         } catch (JacksonException e) {
             throw new ProtocolException(ProtocolException.Reason.MALFORMED_JSON,
-                    e.getOriginalMessage() + "; data: " + excerpt(data), event.line(), event.byteOffset(), e);
+                    e.getOriginalMessage() + "; data: " + JsonReading.excerpt(data), event.line(), event.byteOffset(), e);
         } catch (WireShapeException e) {
             throw new ProtocolException(ProtocolException.Reason.UNEXPECTED_SHAPE,
-                    e.getMessage() + "; data: " + excerpt(data), event.line(), event.byteOffset(), null);
+                    e.getMessage() + "; data: " + JsonReading.excerpt(data), event.line(), event.byteOffset(), null);
         }
         String type = wire.type != null ? wire.type : "message".equals(event.type()) ? null : event.type();
         if (type == null) {
@@ -74,7 +74,7 @@ final class ResponsesStreamDecoder {
             assembler.apply(type, wire, out);
         } catch (WireShapeException e) {
             throw new ProtocolException(ProtocolException.Reason.UNEXPECTED_SHAPE,
-                    e.getMessage() + "; data: " + excerpt(data), event.line(), event.byteOffset(), null);
+                    e.getMessage() + "; data: " + JsonReading.excerpt(data), event.line(), event.byteOffset(), null);
         }
         done = assembler.terminal();
         return out;
@@ -97,22 +97,5 @@ final class ResponsesStreamDecoder {
     static ProviderError streamError(byte[] data) {
         ProviderError e = ErrorBodyParser.standard().parse(data);
         return "error".equals(e.type()) ? new ProviderError(null, e.code(), e.message(), e.param()) : e;
-    }
-
-    private static boolean isBlank(byte[] data) {
-        for (byte b : data) {
-            if (b != ' ' && b != '\t' && b != '\n' && b != '\r') {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    static String excerpt(byte @Nullable [] data) {
-        if (data == null) {
-            return "";
-        }
-        String text = new String(data, 0, Math.min(data.length, EXCERPT_CHARS * 4), StandardCharsets.UTF_8);
-        return text.length() > EXCERPT_CHARS ? text.substring(0, EXCERPT_CHARS) + "…" : text;
     }
 }
