@@ -30,7 +30,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Warmup(iterations = 3, time = 2)
-@Measurement(iterations = 5, time = 2)
+@Measurement(iterations = 3, time = 2)
 @Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
 public class ChatCompletionsReasoningBenchmark {
 
@@ -40,7 +40,7 @@ public class ChatCompletionsReasoningBenchmark {
 
     /** Size of the pieces the SSE body is cut into for Ruminate, as a TCP read would deliver them. */
     @Param({"1460"})
-    public int piece;
+    public int segment;
 
     private ReasoningStream stream;
     private ByteBuf[] pieces;
@@ -51,7 +51,7 @@ public class ChatCompletionsReasoningBenchmark {
     @Setup
     public void setUp() {
         stream = ReasoningStream.generate(chunks, 42);
-        pieces = Pieces.cut(stream.sse, piece);
+        pieces = Pieces.cut(stream.sse, segment);
         payloads = stream.payloads;
         springAi = new SpringAiContender(stream.sse);
     }

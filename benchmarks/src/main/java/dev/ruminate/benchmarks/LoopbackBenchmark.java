@@ -37,8 +37,8 @@ import reactor.netty.http.client.HttpClient;
  * </ul>
  */
 @State(Scope.Benchmark)
-@Warmup(iterations = 3, time = 2)
-@Measurement(iterations = 5, time = 2)
+@Warmup(iterations = 1, time = 2)
+@Measurement(iterations = 2, time = 2)
 @Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
 public class LoopbackBenchmark {
 
