@@ -97,6 +97,31 @@ public class ThinkTagBenchmark {
         return n;
     }
 
+    /**
+     * Plain {@code String.indexOf} over each delta as it arrives (a tag's first character, then the tag where it
+     * matches), the text appended to a builder: the least a streaming scan does, with no {@code Flux} and no
+     * tags split across deltas handled.
+     */
+    @Benchmark
+    public int indexOfPerDelta() {
+        int n = 0;
+        for (List<ChatEvent> events : variants) {
+            StringBuilder text = new StringBuilder();
+            for (ChatEvent e : events) {
+                if (e instanceof ContentDelta d) {
+                    String t = d.text();
+                    int lt = t.indexOf('<');
+                    if (lt >= 0 && (t.startsWith(OPEN, lt) || t.startsWith(CLOSE, lt))) {
+                        n++;
+                    }
+                    text.append(t);
+                }
+            }
+            n += text.length();
+        }
+        return n;
+    }
+
     /** Plain {@code String.indexOf} over each whole content, cutting out the reasoning and the answer. */
     @Benchmark
     public int indexOf() {
