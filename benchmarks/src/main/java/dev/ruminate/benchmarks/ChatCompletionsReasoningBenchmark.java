@@ -54,6 +54,8 @@ public class ChatCompletionsReasoningBenchmark {
         pieces = Pieces.cut(stream.sse, segment);
         payloads = stream.payloads;
         springAi = new SpringAiContender(stream.sse);
+        System.out.println("\n[setup] chat-completions stream: " + stream.chunks + " chunks, " + stream.sse.length
+                + " bytes");
     }
 
     /** Ruminate: SSE framing, the Chat Completions decoder and the reducer. */

@@ -30,8 +30,13 @@ final class Loopback implements AutoCloseable {
             response = response.stallAfter(("data: ".length() + stream.payloads.get(0).length + 2) * 2);
         }
         this.emulator = ProviderEmulator.start().always(response);
-        this.provider = ChatCompletionsProvider.builder(Profiles.DEEPSEEK)
-                .baseUrl(emulator.baseUrl())
+        this.provider = provider(emulator.baseUrl().toString(), client);
+    }
+
+    /** A provider pointed at an emulator, in this JVM or another. */
+    static ChatCompletionsProvider provider(String baseUrl, HttpClient client) {
+        return ChatCompletionsProvider.builder(Profiles.DEEPSEEK)
+                .baseUrl(baseUrl)
                 .apiKey(ApiKey.of("bench-key"))
                 .httpClient(client)
                 .build();

@@ -1,5 +1,6 @@
 package dev.ruminate.benchmarks;
 
+import dev.ruminate.providers.chatcompletions.ChatCompletionsProvider;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.nio.charset.StandardCharsets;
@@ -22,8 +23,13 @@ import reactor.netty.resources.ConnectionProvider;
  * the used heap. The same is done with a bare Reactor Netty client (the emulator's and the transport's share, both
  * in this JVM); the difference divided by N is what an idle Ruminate stream holds.
  *
- * <p>Usage: {@code java -Xmx512m -cp benchmarks.jar dev.ruminate.benchmarks.OpenStreams 1000 10000}. Prints one
- * line per N.
+ * <p>The emulator runs in a second JVM: 10,000 streams are 10,000 sockets on each side, and this machine allows
+ * 20,000 open files per process. Usage (what {@code run-quick} does):
+ * <pre>
+ * java -cp benchmarks.jar dev.ruminate.benchmarks.OpenStreams --serve          # prints "port N", runs until killed
+ * java -Xmx512m -cp benchmarks.jar dev.ruminate.benchmarks.OpenStreams --url http://127.0.0.1:N 1000 10000
+ * </pre>
+ * Prints one line per stream count.
  */
 public final class OpenStreams {
 
@@ -31,34 +37,41 @@ public final class OpenStreams {
     }
 
     /**
-     * Runs the measurement for each stream count given (default 1,000 and 10,000).
+     * Serves ({@code --serve}) or measures ({@code --url URL COUNT...}) one reading per stream count.
      *
-     * @param args stream counts
+     * @param args {@code --serve}, or {@code --url}, the emulator's URL and the stream counts
      * @throws InterruptedException if interrupted while waiting for the streams
      */
     public static void main(String[] args) throws InterruptedException {
-        int[] counts = args.length == 0 ? new int[] {1_000, 10_000} : new int[args.length];
-        for (int i = 0; i < args.length; i++) {
-            counts[i] = Integer.parseInt(args[i]);
+        if (args.length > 0 && args[0].equals("--serve")) {
+            serve();
+            return;
         }
+        if (args.length < 2 || !args[0].equals("--url")) {
+            throw new IllegalArgumentException("usage: --serve | --url URL COUNT...");
+        }
+        String url = args[1];
+        int[] counts = new int[args.length - 2];
         int max = 0;
-        for (int n : counts) {
-            max = Math.max(max, n);
+        for (int i = 2; i < args.length; i++) {
+            counts[i - 2] = Integer.parseInt(args[i]);
+            max = Math.max(max, counts[i - 2]);
         }
         ConnectionProvider pool = ConnectionProvider.builder("open-streams").maxConnections(max + 16)
                 .pendingAcquireMaxCount(-1).build();
         HttpClient client = HttpClient.create(pool);
-        try (Loopback loopback = new Loopback(20, true, client)) {
-            HttpClient bare = client.baseUrl(loopback.emulator.baseUrl().toString());
+        try {
+            ChatCompletionsProvider provider = Loopback.provider(url, client);
+            HttpClient bare = client.baseUrl(url);
             byte[] body = "{\"model\":\"m\",\"stream\":true}".getBytes(StandardCharsets.UTF_8);
             // Warm both paths (classes, pools, JIT) before the first reading.
-            measure(200, () -> ruminate(loopback));
+            measure(200, () -> ruminate(provider));
             measure(200, () -> bare(bare, body));
             for (int n : counts) {
                 long bareBytes = measure(n, () -> bare(bare, body));
-                long ruminateBytes = measure(n, () -> ruminate(loopback));
-                System.out.printf(Locale.ROOT, "open idle streams: %d, heap per stream: provider %.0f B, bare Reactor"
-                                + " Netty client %.0f B, Ruminate's own share %.0f B, max heap %d MiB%n", n,
+                long ruminateBytes = measure(n, () -> ruminate(provider));
+                System.out.printf(Locale.ROOT, "open idle streams: %d, client heap per stream: provider %.0f B, bare"
+                                + " Reactor Netty client %.0f B, Ruminate's own share %.0f B, max heap %d MiB%n", n,
                         (double) ruminateBytes / n, (double) bareBytes / n, (double) (ruminateBytes - bareBytes) / n,
                         Runtime.getRuntime().maxMemory() >> 20);
             }
@@ -67,15 +80,24 @@ public final class OpenStreams {
         }
     }
 
+    /** Runs the emulator: the first event of the stream, then each connection held open and silent. */
+    private static void serve() throws InterruptedException {
+        Loopback loopback = new Loopback(20, true, HttpClient.create());
+        System.out.println("port " + loopback.emulator.baseUrl().getPort());
+        System.out.flush();
+        // Serves until the process is ended by whoever started it.
+        new CountDownLatch(1).await();
+    }
+
     /** Opens a stream whose subscriber counts down {@code first} on its first element; returns it to dispose. */
     private interface Opener {
         Disposable open(CountDownLatch first);
     }
 
-    private static Opener ruminate(Loopback loopback) {
+    private static Opener ruminate(ChatCompletionsProvider provider) {
         return first -> {
             boolean[] seen = {false};
-            return loopback.provider.stream(Loopback.REQUEST).subscribe(e -> once(seen, first), e -> once(seen, first));
+            return provider.stream(Loopback.REQUEST).subscribe(e -> once(seen, first), e -> once(seen, first));
         };
     }
 
