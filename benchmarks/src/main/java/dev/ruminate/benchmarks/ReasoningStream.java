@@ -159,11 +159,10 @@ final class ReasoningStream {
         }
         json.append("\",\"limit\":10}");
         List<String> out = new ArrayList<>(n);
-        int step = json.length() / n;
         int from = 0;
-        for (int i = 0; i < n; i++) {
-            int to = i == n - 1 ? json.length() : from + step;
-            if (Character.isHighSurrogate(json.charAt(to - 1))) {
+        for (int i = 1; i <= n; i++) {
+            int to = Math.max(from, (int) ((long) json.length() * i / n));
+            if (to < json.length() && to > 0 && Character.isHighSurrogate(json.charAt(to - 1))) {
                 to++;
             }
             out.add(json.substring(from, to));

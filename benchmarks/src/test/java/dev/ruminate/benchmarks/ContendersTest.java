@@ -26,6 +26,14 @@ class ContendersTest {
     }
 
     @Test
+    void aLongStreamKeepsItsShape() {
+        ReasoningStream longer = ReasoningStream.generate(100_000, 42);
+        Outcome o = Contenders.outcome(Contenders.ruminate(Pieces.cut(longer.sse, 16384)));
+        assertThat(o).isEqualTo(new Outcome(longer.reasoning, longer.content, longer.toolArguments,
+                longer.reasoningTokens));
+    }
+
+    @Test
     void ruminateKeepsEverything() {
         Outcome o = Contenders.outcome(Contenders.ruminate(Pieces.cut(stream.sse, 1460)));
         assertThat(o).isEqualTo(expected(stream.reasoning, stream.reasoningTokens));
