@@ -100,7 +100,7 @@ final class LineScanner {
         // One pass finds the nearer of the two line ends, so every byte is looked at once: searching for each
         // kind separately scanned a buffer twice, and would be quadratic if re-run per line.
         while (i < end) {
-            int eol = lineEnds == LineEnds.LF ? buf.indexOf(i, end, LF) : lineEnd(buf, i, end);
+            int eol = lineEnds == LineEnds.LF ? indexOf(buf, i, end, LF) : lineEnd(buf, i, end);
             if (eol == NONE) {
                 break;
             }
@@ -131,6 +131,24 @@ final class LineScanner {
      *
      * @throws ProtocolException when the line is over the limit
      */
+    /**
+     * Returns the index of the first {@code value} in {@code [from, to)}, or -1: {@code ByteBuf.indexOf} with a
+     * plain loop over the backing array when there is one (lines are short; Netty's checks per call dominate).
+     */
+    static int indexOf(ByteBuf buf, int from, int to, byte value) {
+        if (!buf.hasArray()) {
+            return buf.indexOf(from, to, value);
+        }
+        byte[] array = buf.array();
+        int offset = buf.arrayOffset();
+        for (int k = from + offset, last = to + offset; k < last; k++) {
+            if (array[k] == value) {
+                return k - offset;
+            }
+        }
+        return NONE;
+    }
+
     /** Returns the index of the first CR or LF in {@code [from, to)}, or {@link #NONE}. */
     private static int lineEnd(ByteBuf buf, int from, int to) {
         if (buf.hasArray()) {
