@@ -37,7 +37,7 @@ import reactor.core.publisher.Flux;
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Warmup(iterations = 1, time = 2)
-@Measurement(iterations = 2, time = 2)
+@Measurement(iterations = 2, time = 1500, timeUnit = TimeUnit.MILLISECONDS)
 @Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
 public class DecodeBenchmark {
 

@@ -26,7 +26,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Warmup(iterations = 1, time = 2)
-@Measurement(iterations = 2, time = 2)
+@Measurement(iterations = 2, time = 1500, timeUnit = TimeUnit.MILLISECONDS)
 @Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
 public class FloorBenchmark {
 

@@ -38,7 +38,7 @@ import reactor.netty.http.client.HttpClient;
  */
 @State(Scope.Benchmark)
 @Warmup(iterations = 1, time = 2)
-@Measurement(iterations = 2, time = 2)
+@Measurement(iterations = 2, time = 1500, timeUnit = TimeUnit.MILLISECONDS)
 @Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
 public class LoopbackBenchmark {
 
