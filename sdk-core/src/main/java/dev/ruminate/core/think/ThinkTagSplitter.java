@@ -60,7 +60,8 @@ final class ThinkTagSplitter implements ThinkTagParser.Sink {
     /** The event being rewritten, when it is a content delta: reused when its text passes whole. */
     private @Nullable ContentDelta current;
     /** Collects the output of one upstream event. */
-    private List<ChatEvent> out = new ArrayList<>(4);
+    private final ArrayList<ChatEvent> scratch = new ArrayList<>(4);
+    private List<ChatEvent> out = List.of();
     private @Nullable Throwable error;
 
     ThinkTagSplitter(ThinkTagOptions options) {
@@ -104,9 +105,10 @@ final class ThinkTagSplitter implements ThinkTagParser.Sink {
             return partEnded(ended.part());
         }
         if (event instanceof ResponseCompleted) {
-            List<ChatEvent> flushed = flush();
-            flushed.add(event);
-            return flushed;
+            List<ChatEvent> result = begin();
+            parser.finish();
+            result.add(event);
+            return end(result);
         }
         if (event instanceof ResponseStarted || event instanceof UsageUpdate) {
             return List.of(event);
@@ -187,14 +189,24 @@ final class ThinkTagSplitter implements ThinkTagParser.Sink {
     }
 
     private List<ChatEvent> begin() {
-        List<ChatEvent> result = new ArrayList<>(4);
-        out = result;
-        return result;
+        scratch.clear();
+        out = scratch;
+        return scratch;
     }
 
+    /**
+     * Hands out what the call produced as an immutable list sized to it (a delta usually yields one event), so
+     * that the reused scratch list is the only growable one.
+     */
     private List<ChatEvent> end(List<ChatEvent> result) {
         out = List.of();
-        return result;
+        List<ChatEvent> events = switch (result.size()) {
+            case 0 -> List.of();
+            case 1 -> List.of(result.get(0));
+            default -> List.copyOf(result);
+        };
+        result.clear();
+        return events;
     }
 
     /** Returns the output index for an event of a part that is not split, giving one out on first sight. */

@@ -31,6 +31,10 @@ final class Framing {
     }
 
     /** Decodes one body; one instance per subscription, fed serially. */
+    private static boolean nonEmpty(Flux<?> batch) {
+        return batch != Flux.empty();
+    }
+
     interface Framer<T> {
 
         /**
@@ -76,7 +80,10 @@ final class Framing {
     static <T> Flux<T> decode(Flux<ByteBuf> body, Supplier<? extends Framer<T>> framers) {
         return Flux.defer(() -> {
             Batches<T> batches = new Batches<>(framers.get());
+            // Most small reads complete no message: dropping their empty batches before concatMap (the filter
+            // fuses with the upstream) spares concatMap an inner subscription and a request(1) per read.
             return body.map(batches::feed)
+                    .filter(Framing::nonEmpty)
                     .concatWith(Mono.fromSupplier(batches::finish))
                     // As an element, the error queues behind the batches still waiting for demand;
                     // as an error signal, concatMap would drop them.
@@ -89,6 +96,11 @@ final class Framing {
     private static final class Batches<T> {
 
         private final Framer<T> framer;
+        /**
+         * Collects each call's frames; reused because most small reads complete none. {@link #batch} copies what it
+         * holds before it is cleared, as the batch is consumed later, after further reads.
+         */
+        private final ArrayList<T> scratch = new ArrayList<>();
         private boolean failed;
 
         Batches(Framer<T> framer) {
@@ -99,7 +111,7 @@ final class Framing {
             if (failed) {
                 return Flux.empty();
             }
-            List<T> out = new ArrayList<>();
+            List<T> out = fresh();
             try {
                 framer.feed(buf, out);
             } catch (ProtocolException e) {
@@ -112,7 +124,7 @@ final class Framing {
             if (failed) {
                 return Flux.empty();
             }
-            List<T> out = new ArrayList<>();
+            List<T> out = fresh();
             try {
                 framer.finish(out);
             } catch (ProtocolException e) {
@@ -127,9 +139,21 @@ final class Framing {
                 return Flux.empty();
             }
             failed = true;
-            List<T> out = new ArrayList<>();
+            List<T> out = fresh();
             framer.abort(out);
             return batch(out);
+        }
+
+        /** Copies the frames into an array of their own, which {@code Flux.fromArray} walks without an iterator. */
+        @SuppressWarnings("unchecked") // The array only ever holds the list's elements, all of type T.
+        private static <T> T[] snapshot(List<T> out) {
+            return (T[]) out.toArray();
+        }
+
+        /** Returns the emptied scratch list (a framer that threw an unexpected exception may have left frames). */
+        private List<T> fresh() {
+            scratch.clear();
+            return scratch;
         }
 
         private Flux<T> fail(List<T> out, ProtocolException error) {
@@ -138,7 +162,13 @@ final class Framing {
         }
 
         private static <T> Flux<T> batch(List<T> out) {
-            return out.isEmpty() ? Flux.empty() : Flux.fromIterable(out);
+            if (out.isEmpty()) {
+                return Flux.empty();
+            }
+            // A single message goes out as a scalar, which concatMap emits without subscribing to an inner flux.
+            Flux<T> batch = out.size() == 1 ? Flux.just(out.get(0)) : Flux.fromArray(snapshot(out));
+            out.clear();
+            return batch;
         }
     }
 }

@@ -3,6 +3,7 @@ package dev.ruminate.core.wire;
 import dev.ruminate.core.error.ProtocolException;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import io.netty.util.ByteProcessor;
 import java.util.Arrays;
 
 /**
@@ -54,7 +55,6 @@ final class LineScanner {
     /** A search result: no such byte in the rest of the buffer. */
     private static final int NONE = -1;
     /** Not searched yet; below every index, so the first use searches. */
-    private static final int UNKNOWN = -2;
 
     private final LineEnds lineEnds;
     private final int maxLineBytes;
@@ -97,18 +97,10 @@ final class LineScanner {
                 i++;
             }
         }
-        // Each position is searched for once per buffer and reused until passed: searching for both
-        // line ends anew at every line would be quadratic when one kind never occurs in the buffer.
-        int nextLf = UNKNOWN;
-        int nextCr = lineEnds == LineEnds.LF ? NONE : UNKNOWN;
+        // One pass finds the nearer of the two line ends, so every byte is looked at once: searching for each
+        // kind separately scanned a buffer twice, and would be quadratic if re-run per line.
         while (i < end) {
-            if (nextLf != NONE && nextLf < i) {
-                nextLf = buf.indexOf(i, end, LF);
-            }
-            if (nextCr != NONE && nextCr < i) {
-                nextCr = buf.indexOf(i, end, CR);
-            }
-            int eol = nextCr != NONE && (nextLf == NONE || nextCr < nextLf) ? nextCr : nextLf;
+            int eol = lineEnds == LineEnds.LF ? indexOf(buf, i, end, LF) : lineEnd(buf, i, end);
             if (eol == NONE) {
                 break;
             }
@@ -139,6 +131,41 @@ final class LineScanner {
      *
      * @throws ProtocolException when the line is over the limit
      */
+    /**
+     * Returns the index of the first {@code value} in {@code [from, to)}, or -1: {@code ByteBuf.indexOf} with a
+     * plain loop over the backing array when there is one (lines are short; Netty's checks per call dominate).
+     */
+    static int indexOf(ByteBuf buf, int from, int to, byte value) {
+        if (!buf.hasArray()) {
+            return buf.indexOf(from, to, value);
+        }
+        byte[] array = buf.array();
+        int offset = buf.arrayOffset();
+        for (int k = from + offset, last = to + offset; k < last; k++) {
+            if (array[k] == value) {
+                return k - offset;
+            }
+        }
+        return NONE;
+    }
+
+    /** Returns the index of the first CR or LF in {@code [from, to)}, or {@link #NONE}. */
+    private static int lineEnd(ByteBuf buf, int from, int to) {
+        if (buf.hasArray()) {
+            // A plain loop over the backing array: Netty's indexOf and forEachByte check bounds per call or byte.
+            byte[] array = buf.array();
+            int offset = buf.arrayOffset();
+            for (int k = from + offset, last = to + offset; k < last; k++) {
+                byte b = array[k];
+                if (b == LF || b == CR) {
+                    return k - offset;
+                }
+            }
+            return NONE;
+        }
+        return buf.forEachByte(from, to - from, ByteProcessor.FIND_CRLF);
+    }
+
     void finish() {
         if (partialLength > 0) {
             deliverPartial();

@@ -118,7 +118,7 @@ final class SseFrameDecoder implements Framing.Framer<SseEvent> {
         if (src.getByte(index) == COLON) {
             return;
         }
-        int colon = src.indexOf(index, end, COLON);
+        int colon = LineScanner.indexOf(src, index, end, COLON);
         int nameEnd = colon < 0 ? end : colon;
         int valueStart = colon < 0 ? end : colon + 1;
         if (valueStart < end && src.getByte(valueStart) == SPACE) {

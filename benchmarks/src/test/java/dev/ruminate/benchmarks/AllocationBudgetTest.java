@@ -1,0 +1,76 @@
+package dev.ruminate.benchmarks;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.sun.management.ThreadMXBean;
+import dev.ruminate.core.event.ChatEvent;
+import dev.ruminate.core.reduce.ChatReducer;
+import dev.ruminate.core.reduce.Reduction;
+import dev.ruminate.core.wire.ServerSentEvents;
+import dev.ruminate.providers.chatcompletions.ChatCompletionsCodec;
+import dev.ruminate.providers.chatcompletions.Profiles;
+import io.netty.buffer.ByteBuf;
+import java.lang.management.ManagementFactory;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Flux;
+
+/**
+ * A regression guard on garbage, not on time: decoding + reduction of the benchmark's stream must stay within a
+ * stated number of bytes allocated per event, measured with the thread's allocation counter (the whole pipeline
+ * runs on the calling thread, as the source is synchronous). The budgets are about 1.5 times what was measured when
+ * they were set; a change that adds an object per event breaks them.
+ */
+class AllocationBudgetTest {
+
+    /** Decode + reduce, bytes per chunk: measured 1,741 (over half of it creating a Jackson parser per chunk). */
+    private static final long DECODE_AND_REDUCE_BUDGET = 2_500;
+    /** Reduction alone, bytes per event: the appended text's builders only; measured 57. */
+    private static final long REDUCTION_BUDGET = 100;
+
+    private static final ThreadMXBean THREADS = (ThreadMXBean) ManagementFactory.getThreadMXBean();
+    private static ReasoningStream stream;
+    private static ByteBuf[] pieces;
+
+    @BeforeAll
+    static void generate() {
+        stream = ReasoningStream.generate(5_000, 3);
+        pieces = Pieces.cut(stream.sse, 1460);
+    }
+
+    @Test
+    void decodeAndReduceStayWithinTheBudgetPerChunk() {
+        long perChunk = minimumOverRuns(() -> Contenders.ruminate(pieces)) / stream.chunks;
+        assertThat(perChunk).as("bytes allocated per chunk by decode + reduce").isLessThanOrEqualTo(DECODE_AND_REDUCE_BUDGET);
+    }
+
+    @Test
+    void reductionAllocatesLittleBeyondTheText() {
+        List<ChatEvent> events = Objects.requireNonNull(ServerSentEvents.decode(Flux.fromArray(pieces))
+                .transform(ChatCompletionsCodec.streamDecoder(Profiles.DEEPSEEK)).collectList().block());
+        ChatReducer reducer = ChatReducer.defaults();
+        long perEvent = minimumOverRuns(() -> {
+            Reduction reduction = reducer.start();
+            for (ChatEvent e : events) {
+                reduction.accept(e);
+            }
+            return reduction.finish();
+        }) / events.size();
+        assertThat(perEvent).as("bytes allocated per event by the reducer").isLessThanOrEqualTo(REDUCTION_BUDGET);
+    }
+
+    /** Runs the work a few times (class loading and first-call caches allocate once) and keeps the smallest count. */
+    private static long minimumOverRuns(Supplier<?> work) {
+        long thread = Thread.currentThread().getId();
+        long least = Long.MAX_VALUE;
+        for (int i = 0; i < 5; i++) {
+            long before = THREADS.getThreadAllocatedBytes(thread);
+            Objects.requireNonNull(work.get());
+            least = Math.min(least, THREADS.getThreadAllocatedBytes(thread) - before);
+        }
+        return least;
+    }
+}

@@ -1,0 +1,67 @@
+#!/usr/bin/env python3
+"""Prints Markdown tables from JMH's JSON results (benchmarks/target/results.json by default).
+
+Chunk and byte rates use the stream sizes the benchmarks print at setup, restated here: PERF.md's stream of
+10,000 chunks is generated deterministically (ReasoningStream, seed 42), so its size is fixed.
+"""
+import json
+import sys
+
+path = sys.argv[1] if len(sys.argv) > 1 else "target/results.json"
+runs = json.load(open(path))
+
+CHUNKS = 10_000
+SSE_BYTES = int(sys.argv[2]) if len(sys.argv) > 2 else None  # body size of the 10k-chunk stream, if known
+
+
+def short(r):
+    return r["benchmark"].rsplit(".", 2)[-2] + "." + r["benchmark"].rsplit(".", 1)[-1]
+
+
+def alloc(r):
+    sec = r.get("secondaryMetrics", {})
+    m = sec.get("gc.alloc.rate.norm")
+    return m["score"] if m else None
+
+
+def params(r):
+    return r.get("params", {})
+
+
+ccrb = {r["benchmark"].rsplit(".", 1)[-1]: r for r in runs
+        if "ChatCompletionsReasoningBenchmark" in r["benchmark"] and params(r).get("chunks") == "10000"}
+if ccrb:
+    floor = ccrb["floor"]["primaryMetric"]["score"]
+    rum = ccrb["ruminate"]["primaryMetric"]["score"]
+    print("| contender | streams/s (±err) | chunks/s | MB/s | bytes alloc/chunk | bytes alloc/input byte"
+          " | vs floor | Ruminate is × faster |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    order = ["floor", "ruminate", "naive", "langchain4j", "openaiJava", "springAi"]
+    for name in order:
+        r = ccrb.get(name)
+        if not r:
+            continue
+        s = r["primaryMetric"]["score"]
+        err = r["primaryMetric"].get("scoreError")
+        err = "" if err is None or err != err else f" ±{err:.2f}"
+        a = alloc(r)
+        mbs = f"{s * SSE_BYTES / 1e6:.0f}" if SSE_BYTES else "—"
+        per_byte = f"{a / SSE_BYTES:.1f}" if SSE_BYTES and a is not None else "—"
+        print(f"| {name} | {s:.2f}{err} | {s * CHUNKS / 1e6:.3f} M | {mbs} | "
+              f"{a / CHUNKS:,.0f} | {per_byte} | {s / floor:.2f} | {rum / s:.2f} |")
+    print()
+
+print("| benchmark | params | score | unit | bytes alloc/op |")
+print("| --- | --- | ---: | --- | ---: |")
+for r in runs:
+    if "ChatCompletionsReasoningBenchmark" in r["benchmark"] and params(r).get("chunks") == "10000":
+        continue
+    p = ", ".join(f"{k}={v}" for k, v in params(r).items())
+    m = r["primaryMetric"]
+    score = m["score"]
+    extra = ""
+    if r["mode"] == "sample":
+        pct = m.get("scorePercentiles", {})
+        extra = f" (p50 {pct.get('50.0', 0):.0f}, p99 {pct.get('99.0', 0):.0f})"
+    a = alloc(r)
+    print(f"| {short(r)} | {p} | {score:,.2f}{extra} | {m['scoreUnit']} | {'' if a is None else f'{a:,.0f}'} |")
