@@ -1,0 +1,33 @@
+package dev.ruminate.examples.webflux;
+
+import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.spring.RuminateProviders;
+import org.springframework.http.MediaType;
+import org.springframework.http.codec.ServerSentEvent;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import reactor.core.publisher.Flux;
+
+/**
+ * Streams one answer to the page as server-sent events. Nothing is buffered: each provider event
+ * goes out as it arrives, and when the browser goes away WebFlux cancels the flux, which closes
+ * the provider's HTTP exchange.
+ */
+@RestController
+class ChatController {
+
+    private final RuminateProviders providers;
+    private final ExampleProperties example;
+
+    ChatController(RuminateProviders providers, ExampleProperties example) {
+        this.providers = providers;
+        this.example = example;
+    }
+
+    @GetMapping(path = "/chat", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
+    Flux<ServerSentEvent<String>> chat(@RequestParam("q") String question) {
+        ChatRequest request = providers.request(example.provider()).user(question).build();
+        return BrowserEvents.of(providers.get(example.provider()).stream(request));
+    }
+}
