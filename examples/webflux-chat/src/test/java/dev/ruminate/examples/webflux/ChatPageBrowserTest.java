@@ -13,6 +13,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import reactor.test.StepVerifier;
 import tools.jackson.databind.JsonNode;
@@ -60,15 +61,23 @@ class ChatPageBrowserTest {
     private static Chromium chromium;
     private static DevTools devTools;
 
+    private static final Optional<Path> BINARY = Chromium.binary();
+
     @BeforeAll
     static void start() throws Exception {
-        Optional<Path> binary = Chromium.binary();
-        Assumptions.assumeTrue(binary.isPresent(),
+        if (BINARY.isPresent()) {
+            app = RunningApp.start("ruminate.example.pace=5ms");
+            chromium = Chromium.launch(BINARY.get());
+            devTools = new DevTools(chromium.browserUrl());
+        }
+    }
+
+    /** Per test rather than per class, so that each skipped test is reported with the reason. */
+    @BeforeEach
+    void requireChromium() {
+        Assumptions.assumeTrue(BINARY.isPresent(),
                 "no Chromium binary (install Debian's chromium package, or set CHROMIUM=/path/to/chromium): "
                         + "skipping the browser test of the example page");
-        app = RunningApp.start("ruminate.example.pace=5ms");
-        chromium = Chromium.launch(binary.get());
-        devTools = new DevTools(chromium.browserUrl());
     }
 
     @AfterAll
