@@ -1,6 +1,7 @@
 package dev.ruminate.spring;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ruminate.core.ChatProvider;
 import dev.ruminate.core.event.ChatEvent;
@@ -17,6 +18,8 @@ import dev.ruminate.testkit.EmulatorResponse;
 import dev.ruminate.testkit.NettyLeakCheck;
 import dev.ruminate.testkit.ProviderEmulator;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -119,6 +122,48 @@ class RuminateAutoConfigurationTest {
                     assertThat(emulator.requests()).singleElement()
                             .satisfies(sent -> assertThat(sent.header("authorization")).isEqualTo("Bearer " + SECRET));
                 });
+    }
+
+    @Test
+    void everyKindBuildsFromProperties() {
+        ApplicationContextRunner all = new ApplicationContextRunner()
+                .withConfiguration(AutoConfigurations.of(RuminateAutoConfiguration.class))
+                .withBean(EnvironmentVariables.class, () -> Map.of("KEY", "k-1", "AWS_ACCESS_KEY_ID", "AKIDEXAMPLE",
+                        "AWS_SECRET_ACCESS_KEY", "aws-secret")::get);
+        List<String> properties = new ArrayList<>();
+        for (String kind : ProviderKinds.names()) {
+            String p = "ruminate.providers." + kind + ".";
+            properties.addAll(List.of(p + "kind=" + kind, p + "base-url=" + emulator.baseUrl()));
+            if (!kind.equals(ProviderKinds.BEDROCK)) {
+                properties.add(p + "api-key-env=KEY");
+            }
+        }
+        properties.addAll(List.of("ruminate.providers.vertex.project=my-project", "ruminate.providers.vertex.location=global",
+                "ruminate.providers.bedrock.region=eu-west-1"));
+        all.withPropertyValues(properties.toArray(String[]::new)).run(context -> {
+            assertThat(context).hasNotFailed();
+            assertThat(context.getBean(RuminateProviders.class).names()).containsExactlyElementsOf(ProviderKinds.names());
+            assertThat(context.getBean("bedrock", ChatProvider.class).name()).isEqualTo("bedrock");
+            assertThat(context.getBean("vertex", ChatProvider.class).name()).isEqualTo("vertex");
+            assertThat(context.getBean("ollama-native", ChatProvider.class).name()).isEqualTo("ollama-native");
+            assertThat(context.getBean("responses", ChatProvider.class).name()).isEqualTo("openai-responses");
+        });
+    }
+
+    @Test
+    void bedrockWithoutCredentialsFailsStartupSayingSo() {
+        runner.withPropertyValues("ruminate.providers.b.kind=bedrock", "ruminate.providers.b.region=us-east-1")
+                .run(context -> assertThat(rootMessage(context.getStartupFailure()))
+                        .contains("ruminate.providers.b.kind", "credentials"));
+    }
+
+    @Test
+    void aRequestNeedsAConfiguredModel() {
+        runner.withPropertyValues("ruminate.providers.local.kind=openai-compatible",
+                        "ruminate.providers.local.base-url=" + emulator.baseUrl())
+                .run(context -> assertThatThrownBy(() -> context.getBean(RuminateProviders.class).request("local"))
+                        .isInstanceOf(IllegalStateException.class)
+                        .hasMessageContaining("ruminate.providers.local.model"));
     }
 
     @Test
