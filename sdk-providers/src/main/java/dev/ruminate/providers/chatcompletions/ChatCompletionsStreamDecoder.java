@@ -48,6 +48,8 @@ final class ChatCompletionsStreamDecoder {
     private final Chunk chunk = new Chunk();
     private final EventAssembler assembler;
     private boolean done;
+    /** One parser for the stream, fed event by event; dropped after a failure. */
+    private @Nullable FedParser fed;
     /** A failure held back until the events decoded before it in the same SSE event are delivered. */
     private @Nullable RuntimeException failure;
 
@@ -78,21 +80,25 @@ final class ChatCompletionsStreamDecoder {
         }
         int doneLine = doneLine(data);
         List<ChatEvent> out = new ArrayList<>(4);
-        try (JsonParser p = ChunkParser.open(data, doneLine == NONE ? data.length : doneLine)) {
+        try {
+            FedParser p = parser().feed(data, doneLine == NONE ? data.length : doneLine);
             while (parser.nextStreamed(p, chunk)) {
                 if (chunk.error) {
-                    byte[] object = Arrays.copyOfRange(data, chunk.from, chunk.to);
+                    byte[] object = Arrays.copyOfRange(data, (int) (chunk.from - p.base()), (int) (chunk.to - p.base()));
                     throw new ProviderStreamException(provider, ErrorBodyParser.standard().parse(object));
                 }
                 assembler.apply(chunk, false, out);
             }
         } catch (JacksonException e) {
+            fed = null;
             return fail(out, new ProtocolException(ProtocolException.Reason.MALFORMED_JSON,
                     e.getOriginalMessage() + "; data: " + JsonReading.excerpt(data), event.line(), event.byteOffset(), e));
         } catch (ShapeException e) {
+            fed = null;
             return fail(out, new ProtocolException(ProtocolException.Reason.UNEXPECTED_SHAPE,
                     e.getMessage() + "; data: " + JsonReading.excerpt(data), event.line(), event.byteOffset(), null));
         } catch (ProviderStreamException e) {
+            fed = null;
             return fail(out, e);
         }
         if (doneLine != NONE) {
@@ -100,6 +106,15 @@ final class ChatCompletionsStreamDecoder {
             assembler.complete(out);
         }
         return out;
+    }
+
+    private FedParser parser() {
+        FedParser p = fed;
+        if (p == null) {
+            p = FedParser.create();
+            fed = p;
+        }
+        return p;
     }
 
     /** Returns the closing events when the body ends; throws when the response is incomplete. */

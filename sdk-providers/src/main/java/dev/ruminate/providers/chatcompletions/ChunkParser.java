@@ -62,7 +62,7 @@ final class ChunkParser {
      *     an object: only further chunks may follow a chunk
      */
     boolean nextStreamed(JsonParser p, Chunk chunk) {
-        boolean first = p.currentToken() == null;
+        boolean first = p instanceof FedParser fed ? fed.atEventStart() : p.currentToken() == null;
         JsonToken token = p.nextToken();
         if (token == null) {
             return false;
@@ -105,7 +105,8 @@ final class ChunkParser {
      */
     private void object(JsonParser p, Chunk chunk, String primary) {
         chunk.reset();
-        chunk.from = (int) p.currentTokenLocation().getByteOffset();
+        // one byte back from just after the '{': the non-blocking parser's token location points past it
+        chunk.from = (int) p.currentLocation().getByteOffset() - 1;
         String name;
         while ((name = p.nextName()) != null) {
             JsonToken value = p.nextToken();
