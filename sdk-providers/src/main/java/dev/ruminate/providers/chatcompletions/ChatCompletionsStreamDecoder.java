@@ -8,6 +8,7 @@ import dev.ruminate.core.http.ErrorBodyParser;
 import dev.ruminate.core.wire.SseEvent;
 import dev.ruminate.providers.internal.JsonReading;
 import dev.ruminate.providers.internal.ShapeException;
+import dev.ruminate.providers.internal.StreamParser;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -49,7 +50,7 @@ final class ChatCompletionsStreamDecoder {
     private final EventAssembler assembler;
     private boolean done;
     /** One parser for the stream, fed event by event; dropped after a failure. */
-    private @Nullable FedParser fed;
+    private @Nullable StreamParser fed;
     /** A failure held back until the events decoded before it in the same SSE event are delivered. */
     private @Nullable RuntimeException failure;
 
@@ -81,10 +82,10 @@ final class ChatCompletionsStreamDecoder {
         int doneLine = doneLine(data);
         List<ChatEvent> out = new ArrayList<>(4);
         try {
-            FedParser p = parser().feed(data, doneLine == NONE ? data.length : doneLine);
+            StreamParser p = parser().feed(data, doneLine == NONE ? data.length : doneLine);
             while (parser.nextStreamed(p, chunk)) {
                 if (chunk.error) {
-                    byte[] object = Arrays.copyOfRange(data, (int) (chunk.from - p.base()), (int) (chunk.to - p.base()));
+                    byte[] object = Arrays.copyOfRange(data, chunk.from, chunk.to);
                     throw new ProviderStreamException(provider, ErrorBodyParser.standard().parse(object));
                 }
                 assembler.apply(chunk, false, out);
@@ -108,10 +109,10 @@ final class ChatCompletionsStreamDecoder {
         return out;
     }
 
-    private FedParser parser() {
-        FedParser p = fed;
+    private StreamParser parser() {
+        StreamParser p = fed;
         if (p == null) {
-            p = FedParser.create();
+            p = StreamParser.create(ChunkParser.JSON);
             fed = p;
         }
         return p;
