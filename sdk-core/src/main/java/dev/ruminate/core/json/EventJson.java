@@ -83,15 +83,20 @@ public final class EventJson {
      */
     public static String write(ChatEvent e) {
         Objects.requireNonNull(e, "e");
+        return write(e, ProviderState.INCLUDE);
+    }
+
+    /** Writes an event; in the client form a server tool block goes without its provider JSON. */
+    private static String write(ChatEvent e, ProviderState state) {
         return JsonOut.write(g -> {
             g.writeStartObject();
             g.writeStringProperty("type", type(e));
-            fields(g, e);
+            fields(g, e, state);
             g.writeEndObject();
         });
     }
 
-    private static void fields(JsonGenerator g, ChatEvent e) {
+    private static void fields(JsonGenerator g, ChatEvent e, ProviderState state) {
         if (e instanceof ResponseStarted s) {
             g.writeStringProperty("provider", s.provider());
             JsonOut.optString(g, "model", s.model());
@@ -117,7 +122,9 @@ public final class EventJson {
             g.writeStringProperty("block_type", b.type());
             JsonOut.optString(g, "id", b.id());
             JsonOut.optString(g, "name", b.name());
-            JsonOut.embedded(g, "block", b.json());
+            if (state == ProviderState.INCLUDE) {
+                JsonOut.embedded(g, "block", b.json());
+            }
         } else if (e instanceof Seal s) {
             g.writeNumberProperty("part", s.part());
             g.writeStringProperty("kind", s.kind().name().toLowerCase(Locale.ROOT));
@@ -182,8 +189,10 @@ public final class EventJson {
     }
 
     /**
-     * Turns events into Server-Sent Events for a front end, leaving out opaque provider state
-     * ({@link Seal} events). Same as {@code toSse(events, ProviderState.OMIT)}.
+     * Turns events into Server-Sent Events for a front end, leaving out opaque provider state:
+     * {@link Seal} events are dropped, and a {@code server_tool} event goes without its provider
+     * {@code block} (a provider's tool result may itself hold encrypted content, as Anthropic's web
+     * search results do). Same as {@code toSse(events, ProviderState.OMIT)}.
      *
      * @param events the events
      * @return one frame per event kept, in order; see {@link #toSse(Flux, ProviderState)}
@@ -200,14 +209,16 @@ public final class EventJson {
      * signalled as {@code onError} (the web layer decides how to report it), never as a frame.
      *
      * @param events the events
-     * @param state whether {@link Seal} events are kept ({@link ProviderState#INCLUDE}) or dropped
+     * @param state {@link ProviderState#INCLUDE} to keep {@link Seal} events and server tool blocks
+     *     whole, {@link ProviderState#OMIT} to drop seals and write server tool events without their
+     *     {@code block}
      * @return one frame per event kept, in order
      */
     public static Flux<SseFrame> toSse(Flux<ChatEvent> events, ProviderState state) {
         Objects.requireNonNull(events, "events");
         Objects.requireNonNull(state, "state");
         Flux<ChatEvent> kept = state == ProviderState.INCLUDE ? events : events.filter(e -> !(e instanceof Seal));
-        return kept.map(e -> new SseFrame(type(e), write(e)));
+        return kept.map(e -> new SseFrame(type(e), write(e, state)));
     }
 
     private static Seal.Kind sealKind(JsonTree.Obj o) {

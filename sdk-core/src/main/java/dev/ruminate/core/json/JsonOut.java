@@ -97,9 +97,15 @@ final class JsonOut {
                 s.string("format"));
     }
 
-    /** Returns the exact text of an embedded block, which must be an object. */
+    /**
+     * Returns the exact text of an embedded block, which must be an object; {@code {}} when absent,
+     * as in the client form, which leaves provider blocks out.
+     */
     static String readEmbedded(JsonTree.Obj o, String name) {
         Object v = o.get(name);
+        if (v == null) {
+            return "{}";
+        }
         if (v instanceof JsonTree.Obj block) {
             return block.raw();
         }

@@ -33,7 +33,8 @@ import tools.jackson.core.JsonGenerator;
  * when empty), the calls in {@code tool_calls}; beside them, the ordered {@code parts} make the round
  * trip lossless (interleaved reasoning and calls, summaries, sources, opaque state). Opaque state
  * is written only under a part's {@code provider_state}, and never counts as reasoning text.
- * {@link #writeForClient(Message)} leaves it out entirely, for front ends. The format is
+ * {@link #writeForClient(Message)} leaves it out entirely, for front ends, together with the
+ * provider JSON ({@code block}) of server tool parts, which may hold encrypted content too. The format is
  * documented in {@code docs/wire-format.md}.
  *
  * <p>Reading an assistant message without {@code parts} (older or hand-written JSON) builds one
@@ -259,7 +260,10 @@ public final class MessageJson {
             g.writeStringProperty("block_type", s.type());
             JsonOut.optString(g, "id", s.id());
             JsonOut.optString(g, "name", s.name());
-            JsonOut.embedded(g, "block", s.json());
+            if (state == ProviderState.INCLUDE) {
+                // a provider's tool result may hold encrypted content (Anthropic web search results)
+                JsonOut.embedded(g, "block", s.json());
+            }
         }
         JsonOut.providerState(g, p.seals(), state);
         g.writeEndObject();

@@ -11,7 +11,10 @@ package dev.ruminate.core.json;
  * @since 0.1
  */
 public enum ProviderState {
-    /** Leave opaque state out: the form for front ends. Such JSON cannot continue a signed conversation. */
+    /**
+     * Leave opaque state out, and the provider JSON of server tool blocks with it (it may hold
+     * encrypted content): the form for front ends. Such JSON cannot continue a signed conversation.
+     */
     OMIT,
     /** Keep opaque state, under {@code provider_state} and as {@code seal} events: the form for server-side storage. */
     INCLUDE

@@ -106,6 +106,19 @@ class EventJsonTest {
     }
 
     @Test
+    void theClientFormWritesServerToolEventsWithoutTheirBlock() {
+        ServerToolBlock block = new ServerToolBlock(2, "web_search_tool_result", "srvtoolu_1", null,
+                "{\"type\":\"web_search_tool_result\",\"content\":[{\"encrypted_content\":\"EqgfCioIARgB\"}]}");
+        StepVerifier.create(EventJson.toSse(Flux.just(block)))
+                .expectNext(new SseFrame("server_tool", "{\"type\":\"server_tool\",\"part\":2,"
+                        + "\"block_type\":\"web_search_tool_result\",\"id\":\"srvtoolu_1\"}"))
+                .verifyComplete();
+        StepVerifier.create(EventJson.toSse(Flux.just(block), ProviderState.INCLUDE).map(SseFrame::data))
+                .expectNextMatches(data -> data.contains("EqgfCioIARgB") && EventJson.read(data).equals(block))
+                .verifyComplete();
+    }
+
+    @Test
     void toSsePassesUpstreamErrorsOn() {
         IllegalStateException boom = new IllegalStateException("boom");
         StepVerifier.create(EventJson.toSse(Flux.concat(Flux.just(new ContentDelta(0, "a")), Flux.error(boom))))
