@@ -74,8 +74,11 @@ final class ResponsesEventWriter {
             }
         } else if (e instanceof ContentDelta c) {
             start(out);
+            if (c.text().isEmpty()) {
+                return out;
+            }
             Item item = open(c.part(), Kind.MESSAGE, false, out);
-            if (!item.closed && !c.text().isEmpty()) {
+            if (!item.closed) {
                 item.text.append(c.text());
                 out.add(frame("response.output_text.delta", g -> {
                     item.address(g);
@@ -153,9 +156,17 @@ final class ResponsesEventWriter {
 
     // ---- items
 
+    /**
+     * Writes a reasoning fragment. An item opens at its part's first text, not at an empty
+     * fragment: a Responses decoder orders parts by their first text, so an item opened earlier
+     * with nothing in it could be read after a later one.
+     */
     private void reasoningDelta(int part, String text, boolean summary, List<SseFrame> out) {
+        if (text.isEmpty()) {
+            return;
+        }
         Item item = open(part, Kind.REASONING, summary, out);
-        if (item.closed || text.isEmpty()) {
+        if (item.closed) {
             return;
         }
         item.text.append(text);

@@ -10,7 +10,8 @@ import reactor.core.publisher.Flux;
  * Events, so that a service can expose a Responses-shaped endpoint backed by any model.
  *
  * <p>The stream opens with {@code response.created} and {@code response.in_progress}. Each part
- * becomes one output item, announced by {@code response.output_item.added} at its first event and
+ * becomes one output item, announced by {@code response.output_item.added} at its first event
+ * (for reasoning and text, at its first non-empty fragment: a part with no text makes no item) and
  * closed by {@code response.output_item.done} at its {@code PartEnded} (or at the end of the
  * response): reasoning as a {@code reasoning} item streamed with {@code response.reasoning_text.*}
  * events ({@code response.reasoning_summary_*} for a summary), answer text as a {@code message}
