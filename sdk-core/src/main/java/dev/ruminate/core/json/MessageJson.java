@@ -115,7 +115,19 @@ public final class MessageJson {
     }
 
     /**
-     * Writes a reduction's result: {@code {"message": …, "reasoning_check": {…}}}.
+     * Writes a reduction's result with opaque state included: same as
+     * {@code write(r, ProviderState.INCLUDE)}.
+     *
+     * @param r the result
+     * @return one line of JSON
+     */
+    public static String write(ChatResult r) {
+        return write(r, ProviderState.INCLUDE);
+    }
+
+    /**
+     * Writes a reduction's result: {@code {"message": …, "reasoning_check": {…}}}; {@code part}
+     * and {@code offset} of the check are written only when the check names a place.
      *
      * @param r the result
      * @param state whether the message's opaque state is written

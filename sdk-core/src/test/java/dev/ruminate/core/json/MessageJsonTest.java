@@ -186,6 +186,9 @@ class MessageJsonTest {
         String json = MessageJson.write(new ChatResult(AssistantMessage.ofText("x"), ReasoningCheck.UNAVAILABLE), ProviderState.OMIT);
         assertThat(json).startsWith("{\"message\":{\"role\":\"assistant\"")
                 .endsWith("\"reasoning_check\":{\"verdict\":\"unavailable\",\"checked_parts\":0}}");
+        ChatResult signed = new ChatResult(interleaved(), ReasoningCheck.UNAVAILABLE);
+        assertThat(MessageJson.write(signed)).contains("SIG-abc");
+        assertThat(MessageJson.write(signed, ProviderState.OMIT)).doesNotContain("SIG-abc");
     }
 
     @ParameterizedTest

@@ -13,14 +13,8 @@ import dev.ruminate.core.event.Seal;
 import dev.ruminate.core.event.ToolCallDelta;
 import dev.ruminate.core.event.UsageUpdate;
 import dev.ruminate.core.json.SseFrame;
-import dev.ruminate.core.message.AssistantMessage;
 import dev.ruminate.core.message.FinishReason;
-import dev.ruminate.core.message.Part;
-import dev.ruminate.core.message.ReasoningPart;
-import dev.ruminate.core.message.TextPart;
-import dev.ruminate.core.message.ToolCallPart;
 import dev.ruminate.core.message.Usage;
-import dev.ruminate.core.reduce.ChatReducer;
 import dev.ruminate.core.reduce.ChatResult;
 import dev.ruminate.providers.testing.Seeds;
 import java.time.Duration;
@@ -50,15 +44,17 @@ class ResponsesEncoderProperties {
     void randomStreamsReduceToTheSameMessage(long seed) {
         Random random = new Random(seed);
         List<ChatEvent> events = stream(random);
-        ChatResult want = reduce(Flux.fromIterable(events));
+        ChatResult want = ResponsesEncoderRoundTripTest.reduce(Flux.fromIterable(events));
         List<SseFrame> frames = ResponsesStreamEncoder.encode(Flux.fromIterable(events),
                 ResponsesStreamOptions.fixed("resp_p", 0L, "m")).collectList().block(Duration.ofSeconds(10));
         assertThat(frames).isNotNull();
         for (int i = 0; i < frames.size(); i++) {
             assertThat(frames.get(i).data()).contains("\"sequence_number\":" + i + ",");
         }
-        ChatResult got = reduce(ResponsesStreamEncoderTest.decode(frames));
-        assertThat(parts(got.message())).as("events %s", events).isEqualTo(parts(want.message()));
+        ChatResult got = ResponsesEncoderRoundTripTest.reduce(ResponsesStreamEncoderTest.decode(frames));
+        assertThat(ResponsesEncoderRoundTripTest.visible(got.message())).as("events %s", events)
+                .isEqualTo(ResponsesEncoderRoundTripTest.visible(want.message()));
+        ResponsesEncoderRoundTripTest.assertSameCallIds(got.message(), want.message());
         assertThat(got.message().usage()).isEqualTo(want.message().usage());
         if (want.message().finishReason() == FinishReason.LENGTH) {
             assertThat(got.message().finishReason()).isEqualTo(FinishReason.LENGTH);
@@ -122,27 +118,5 @@ class ResponsesEncoderProperties {
             sb.append(PIECES[random.nextInt(PIECES.length)]);
         }
         return sb.toString();
-    }
-
-    private static ChatResult reduce(Flux<ChatEvent> events) {
-        ChatResult r = ChatReducer.defaults().reduce(events).block(Duration.ofSeconds(10));
-        assertThat(r).isNotNull();
-        return r;
-    }
-
-    /** The parts a Responses stream carries: reasoning and text with text, every call (an id it lacked is generated). */
-    private static List<String> parts(AssistantMessage m) {
-        List<String> out = new ArrayList<>();
-        for (Part p : m.parts()) {
-            if (p instanceof ReasoningPart r && !r.text().isEmpty()) {
-                out.add("reasoning(" + r.summary() + "): " + r.text());
-            } else if (p instanceof TextPart t && !t.text().isEmpty()) {
-                out.add("text: " + t.text());
-            } else if (p instanceof ToolCallPart c) {
-                String id = c.id() == null || c.id().startsWith("call_fc_") ? "generated" : c.id();
-                out.add("call " + id + " " + c.name() + " " + c.arguments() + " " + c.argumentsValid());
-            }
-        }
-        return out;
     }
 }
