@@ -338,7 +338,9 @@ public final class JsonTree {
             if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte) {
                 return ((Number) v).longValue();
             }
-            throw shape(pathOf(name) + " must be an integer, was " + (v instanceof Number ? "not integral" : kind(v)));
+            String found = v instanceof java.math.BigInteger ? "out of range"
+                    : v instanceof Number ? "not integral" : "was " + kind(v);
+            throw shape(pathOf(name) + " must be an integer, " + found);
         }
 
         /**

@@ -8,6 +8,8 @@ package dev.ruminate.core.json;
  * <p>That state is needed to send a conversation back to the provider that made it, so storage on
  * the server side keeps it; a browser has no use for it and must not receive it.
  *
+ * <p>Immutable and thread-safe.
+ *
  * @since 0.1
  */
 public enum ProviderState {

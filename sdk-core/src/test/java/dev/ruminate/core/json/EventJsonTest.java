@@ -158,7 +158,9 @@ class EventJsonTest {
         assertShape("{\"type\":\"sk-SECRET-TYPE\"}", "unknown event type");
         assertShape("{\"type\":\"part.ended\",\"part\":-1}", "part must be between 0");
         assertShape("{\"type\":\"part.ended\",\"part\":\"sk-SECRET\"}", "part must be an integer, was a string");
-        assertShape("{\"type\":\"part.ended\",\"part\":1.5}", "part must be an integer");
+        assertShape("{\"type\":\"part.ended\",\"part\":1.5}", "part must be an integer, not integral");
+        assertShape("{\"type\":\"part.ended\",\"part\":123456789012345678901234567890}", "part must be an integer, out of range");
+        assertShape("{\"type\":\"part.ended\",\"part\":12345678901}", "part must be between 0 and");
         assertShape("{\"type\":\"content.delta\",\"part\":0}", "text is required");
         assertShape("{\"type\":\"seal\",\"part\":0,\"kind\":\"sk-SECRET\",\"value\":\"v\"}", "kind must be one of");
         assertShape("{\"type\":\"seal\",\"part\":0,\"kind\":\"signature\",\"value\":7}", "value must be a string, was a number");
