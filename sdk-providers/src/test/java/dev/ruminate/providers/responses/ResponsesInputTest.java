@@ -46,6 +46,7 @@ class ResponsesInputTest {
     @CsvSource({
         "sendback/pydantic-gpt5-reasoning-tool-calls.turn2.request.json, openai",
         "sendback/pydantic-deepseek-responses-api-function-tool-stream.turn2.request.json, deepseek",
+        "sendback/pydantic-deepseek-responses-api-reasoning-replay.turn1.request.json, deepseek",
         "sendback/pydantic-deepseek-responses-api-reasoning-replay.turn2.request.json, deepseek",
         "sendback/bedrock/pydantic-bedrock-mantle-reused-tool-call-ids-stream.turn3.request.json, bedrock"})
     void recordedRequestsGoBackWithTheirReasoningItemsUnchanged(String path, String server) {
