@@ -90,20 +90,18 @@ final class ResponsesEventWriter {
             }
         } else if (e instanceof ToolCallDelta t) {
             start(out);
-            Item item = byPart.get(t.part());
-            if (item == null) {
-                item = new Item(Kind.FUNCTION_CALL, t.part(), items.size(), false);
-                item.callId = t.id();
-                item.name = t.name();
-                open(item, out);
+            Item found = byPart.get(t.part());
+            Item call = found != null ? found : new Item(Kind.FUNCTION_CALL, t.part(), items.size(), false);
+            // id and name usually come with the first fragment only; a later one may still bring them
+            if (call.callId == null) {
+                call.callId = t.id();
             }
-            if (item.callId == null) {
-                item.callId = t.id();
+            if (call.name == null) {
+                call.name = t.name();
             }
-            if (item.name == null) {
-                item.name = t.name();
+            if (found == null) {
+                open(call, out);
             }
-            Item call = item;
             if (!call.closed && !t.argumentsDelta().isEmpty()) {
                 call.text.append(t.argumentsDelta());
                 out.add(frame("response.function_call_arguments.delta", g -> {
@@ -311,10 +309,10 @@ final class ResponsesEventWriter {
 
     private void failed(String code, String message, List<SseFrame> out) {
         terminal = true;
-        out.add(frame("response.failed", g -> response(g, "failed", null, new String[] {code, message})));
+        out.add(frame("response.failed", g -> response(g, "failed", null, new Failure(code, message))));
     }
 
-    private void response(JsonGenerator g, String status, @Nullable String incomplete, String @Nullable [] error) {
+    private void response(JsonGenerator g, String status, @Nullable String incomplete, @Nullable Failure error) {
         g.writeObjectPropertyStart("response");
         g.writeStringProperty("id", responseId());
         g.writeStringProperty("object", "response");
@@ -330,8 +328,8 @@ final class ResponsesEventWriter {
         g.writeEndArray();
         if (error != null) {
             g.writeObjectPropertyStart("error");
-            g.writeStringProperty("code", error[0]);
-            g.writeStringProperty("message", error[1]);
+            g.writeStringProperty("code", error.code());
+            g.writeStringProperty("message", error.message());
             g.writeEndObject();
         }
         if (incomplete != null) {
@@ -383,6 +381,10 @@ final class ResponsesEventWriter {
             g.writeEndObject();
         }
         return new SseFrame(type, w.toString());
+    }
+
+    /** The {@code error} of a failed response. */
+    private record Failure(String code, String message) {
     }
 
     /** The kind of output item a part becomes. */
