@@ -2,6 +2,8 @@
  * Ruminate's provider-neutral core: events, messages, requests, the reducer, stream framing, the
  * think-tag splitter, typed errors, HTTP plumbing for providers, and the {@code ChatProvider} SPI.
  */
+// the qualified export below names a module that is built after this one
+@SuppressWarnings("module")
 module dev.ruminate.core {
     requires transitive reactor.core;
     requires transitive org.reactivestreams;
@@ -24,6 +26,7 @@ module dev.ruminate.core {
     exports dev.ruminate.core.error;
     exports dev.ruminate.core.event;
     exports dev.ruminate.core.history;
+    exports dev.ruminate.core.json;
     exports dev.ruminate.core.http;
     exports dev.ruminate.core.message;
     exports dev.ruminate.core.reduce;
@@ -31,4 +34,6 @@ module dev.ruminate.core {
     exports dev.ruminate.core.resilience;
     exports dev.ruminate.core.think;
     exports dev.ruminate.core.wire;
+    // implementation helpers shared with the provider module, not an API
+    exports dev.ruminate.core.internal to dev.ruminate.providers;
 }

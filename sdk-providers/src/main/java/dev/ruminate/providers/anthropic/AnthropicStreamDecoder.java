@@ -8,6 +8,7 @@ import dev.ruminate.core.http.ErrorBodyParser;
 import dev.ruminate.core.wire.SseEvent;
 import dev.ruminate.providers.internal.JsonReading;
 import dev.ruminate.providers.internal.ShapeException;
+import dev.ruminate.providers.internal.StreamParser;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,6 +32,8 @@ final class AnthropicStreamDecoder {
     private final String provider;
     private final MessageAssembler assembler;
     private final WireEvent wire = new WireEvent();
+    /** One parser for the stream; a failure ends the stream, so it is never fed after one. */
+    private final StreamParser json = StreamParser.create(WireParser.JSON);
 
     AnthropicStreamDecoder(String provider) {
         this.provider = provider;
@@ -51,7 +54,7 @@ final class AnthropicStreamDecoder {
         }
         List<ChatEvent> out = new ArrayList<>(2);
         try {
-            WireParser.parseEvent(data, wire);
+            WireParser.parseEvent(json.feed(data), wire);
             String type = wire.type != null ? wire.type : event.type();
             switch (type) {
                 case "message_start" -> assembler.start(wire.messageId, wire.model, wire.usage, out);

@@ -2,6 +2,7 @@ package dev.ruminate.providers.anthropic;
 
 import dev.ruminate.core.message.Usage;
 import dev.ruminate.providers.internal.ShapeException;
+import dev.ruminate.providers.internal.StreamParser;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JsonParser;
@@ -27,36 +28,34 @@ final class WireParser {
     private WireParser() {
     }
 
-    /** Reads one streamed event's data into {@code out} (cleared first). */
-    static void parseEvent(byte[] data, WireEvent out) {
+    /** Reads one streamed event's data, just fed to the stream's parser, into {@code out} (cleared first). */
+    static void parseEvent(StreamParser p, WireEvent out) {
         out.clear();
-        try (JsonParser p = JSON.createParser(ObjectReadContext.empty(), data)) {
-            expectObject(p, p.nextToken(), "event data");
-            String name;
-            while ((name = p.nextName()) != null) {
-                JsonToken value = p.nextToken();
-                switch (name) {
-                    case "type" -> out.type = string(p, value, name);
-                    case "index" -> out.index = index(p, value);
-                    case "content_block" -> {
-                        expectObject(p, value, name);
-                        block(p, out.block);
-                        out.hasBlock = true;
-                    }
-                    case "delta" -> {
-                        expectObject(p, value, name);
-                        delta(p, out);
-                    }
-                    case "message" -> {
-                        expectObject(p, value, name);
-                        message(p, out, null);
-                    }
-                    case "usage" -> out.usage = usage(p, value);
-                    default -> p.skipChildren();
+        expectObject(p, p.nextToken(), "event data");
+        String name;
+        while ((name = p.nextName()) != null) {
+            JsonToken value = p.nextToken();
+            switch (name) {
+                case "type" -> out.type = string(p, value, name);
+                case "index" -> out.index = index(p, value);
+                case "content_block" -> {
+                    expectObject(p, value, name);
+                    block(p, out.block);
+                    out.hasBlock = true;
                 }
+                case "delta" -> {
+                    expectObject(p, value, name);
+                    delta(p, out);
+                }
+                case "message" -> {
+                    expectObject(p, value, name);
+                    message(p, out, null);
+                }
+                case "usage" -> out.usage = usage(p, value);
+                default -> p.skipChildren();
             }
-            trailing(p);
         }
+        trailing(p);
     }
 
     /**

@@ -8,6 +8,7 @@ import dev.ruminate.core.http.ErrorBodyParser;
 import dev.ruminate.core.wire.SseEvent;
 import dev.ruminate.providers.internal.JsonReading;
 import dev.ruminate.providers.internal.ShapeException;
+import dev.ruminate.providers.internal.StreamParser;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -48,6 +49,8 @@ final class ChatCompletionsStreamDecoder {
     private final Chunk chunk = new Chunk();
     private final EventAssembler assembler;
     private boolean done;
+    /** One parser for the stream, fed event by event; dropped after a failure. */
+    private @Nullable StreamParser fed;
     /** A failure held back until the events decoded before it in the same SSE event are delivered. */
     private @Nullable RuntimeException failure;
 
@@ -78,7 +81,8 @@ final class ChatCompletionsStreamDecoder {
         }
         int doneLine = doneLine(data);
         List<ChatEvent> out = new ArrayList<>(4);
-        try (JsonParser p = ChunkParser.open(data, doneLine == NONE ? data.length : doneLine)) {
+        try {
+            StreamParser p = parser().feed(data, doneLine == NONE ? data.length : doneLine);
             while (parser.nextStreamed(p, chunk)) {
                 if (chunk.error) {
                     byte[] object = Arrays.copyOfRange(data, chunk.from, chunk.to);
@@ -87,12 +91,15 @@ final class ChatCompletionsStreamDecoder {
                 assembler.apply(chunk, false, out);
             }
         } catch (JacksonException e) {
+            fed = null;
             return fail(out, new ProtocolException(ProtocolException.Reason.MALFORMED_JSON,
                     e.getOriginalMessage() + "; data: " + JsonReading.excerpt(data), event.line(), event.byteOffset(), e));
         } catch (ShapeException e) {
+            fed = null;
             return fail(out, new ProtocolException(ProtocolException.Reason.UNEXPECTED_SHAPE,
                     e.getMessage() + "; data: " + JsonReading.excerpt(data), event.line(), event.byteOffset(), null));
         } catch (ProviderStreamException e) {
+            fed = null;
             return fail(out, e);
         }
         if (doneLine != NONE) {
@@ -100,6 +107,15 @@ final class ChatCompletionsStreamDecoder {
             assembler.complete(out);
         }
         return out;
+    }
+
+    private StreamParser parser() {
+        StreamParser p = fed;
+        if (p == null) {
+            p = StreamParser.create(ChunkParser.JSON);
+            fed = p;
+        }
+        return p;
     }
 
     /** Returns the closing events when the body ends; throws when the response is incomplete. */

@@ -2,6 +2,7 @@ package dev.ruminate.providers.chatcompletions;
 
 import dev.ruminate.providers.internal.JsonReading;
 import dev.ruminate.providers.internal.ShapeException;
+import dev.ruminate.providers.internal.StreamParser;
 import java.io.StringWriter;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -46,23 +47,18 @@ final class ChunkParser {
         this.readsDetails = profile.readsReasoningDetails();
     }
 
-    /** Opens a parser over the first {@code length} bytes of an event's data, for {@link #nextStreamed}. */
-    static JsonParser open(byte[] data, int length) {
-        return JSON.createParser(ObjectReadContext.empty(), data, 0, length);
-    }
-
     /**
      * Reads the next streamed chunk of an event's data, as if it were an event of its own.
      *
-     * @param p a parser from {@link #open}, positioned where the previous call left it
+     * @param p the stream's parser, fed the event's data and positioned where the previous call left it
      * @param chunk receives the chunk; {@link Chunk#from} and {@link Chunk#to} say where it lies
      * @return false when the data holds no further value
      * @throws ShapeException when the data's first value is not an object
      * @throws tools.jackson.core.JacksonException for malformed JSON, or when a later value is not
      *     an object: only further chunks may follow a chunk
      */
-    boolean nextStreamed(JsonParser p, Chunk chunk) {
-        boolean first = p.currentToken() == null;
+    boolean nextStreamed(StreamParser p, Chunk chunk) {
+        boolean first = p.atEventStart();
         JsonToken token = p.nextToken();
         if (token == null) {
             return false;

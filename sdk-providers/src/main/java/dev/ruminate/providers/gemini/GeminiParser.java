@@ -27,32 +27,37 @@ final class GeminiParser {
      * @throws ShapeException for JSON of the wrong shape
      */
     static void parse(byte[] data, GeminiChunk chunk) {
-        clear(chunk);
         try (JsonParser p = JsonWriting.JSON.createParser(ObjectReadContext.empty(), data)) {
-            if (p.nextToken() != JsonToken.START_OBJECT) {
-                throw new ShapeException("a Gemini event must be a JSON object");
+            parse(p, data, chunk);
+        }
+    }
+
+    /** Parses {@code data}, which {@code p} reads (a stream's parser just fed it), into {@code chunk}. */
+    static void parse(JsonParser p, byte[] data, GeminiChunk chunk) {
+        clear(chunk);
+        if (p.nextToken() != JsonToken.START_OBJECT) {
+            throw new ShapeException("a Gemini event must be a JSON object");
+        }
+        while (p.nextToken() == JsonToken.PROPERTY_NAME) {
+            String field = p.currentName();
+            JsonToken t = p.nextToken();
+            switch (field) {
+                case "candidates" -> candidates(p, t, data, chunk);
+                case "usageMetadata" -> usage(p, t, chunk);
+                case "modelVersion" -> chunk.modelVersion = string(p, t);
+                case "responseId" -> chunk.responseId = string(p, t);
+                case "promptFeedback" -> promptFeedback(p, t, chunk);
+                case "error" -> chunk.error = raw(p, data);
+                case "event_type" -> chunk.eventType = string(p, t);
+                case "index" -> chunk.index = t == JsonToken.VALUE_NUMBER_INT ? p.getIntValue() : -1;
+                case "step" -> strings(p, t, data, chunk.step);
+                case "delta" -> strings(p, t, data, chunk.delta);
+                case "interaction" -> interaction(p, t, chunk);
+                default -> p.skipChildren();
             }
-            while (p.nextToken() == JsonToken.PROPERTY_NAME) {
-                String field = p.currentName();
-                JsonToken t = p.nextToken();
-                switch (field) {
-                    case "candidates" -> candidates(p, t, data, chunk);
-                    case "usageMetadata" -> usage(p, t, chunk);
-                    case "modelVersion" -> chunk.modelVersion = string(p, t);
-                    case "responseId" -> chunk.responseId = string(p, t);
-                    case "promptFeedback" -> promptFeedback(p, t, chunk);
-                    case "error" -> chunk.error = raw(p, data);
-                    case "event_type" -> chunk.eventType = string(p, t);
-                    case "index" -> chunk.index = t == JsonToken.VALUE_NUMBER_INT ? p.getIntValue() : -1;
-                    case "step" -> strings(p, t, data, chunk.step);
-                    case "delta" -> strings(p, t, data, chunk.delta);
-                    case "interaction" -> interaction(p, t, chunk);
-                    default -> p.skipChildren();
-                }
-            }
-            if (p.nextToken() != null) {
-                throw new ShapeException("text after the JSON object");
-            }
+        }
+        if (p.nextToken() != null) {
+            throw new ShapeException("text after the JSON object");
         }
     }
 

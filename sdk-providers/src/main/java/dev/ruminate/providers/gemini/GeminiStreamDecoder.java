@@ -5,7 +5,9 @@ import dev.ruminate.core.error.ProtocolException;
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.wire.SseEvent;
 import dev.ruminate.providers.internal.JsonReading;
+import dev.ruminate.providers.internal.JsonWriting;
 import dev.ruminate.providers.internal.ShapeException;
+import dev.ruminate.providers.internal.StreamParser;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,9 +31,10 @@ import tools.jackson.core.JacksonException;
  */
 final class GeminiStreamDecoder {
 
-
     private final GeminiAssembler assembler;
     private final GeminiChunk chunk = new GeminiChunk();
+    /** One parser for the stream; after a failure the stream ends, so it is never fed again. */
+    private final StreamParser json = StreamParser.create(JsonWriting.JSON);
     private boolean done;
     private @Nullable RuntimeException failure;
 
@@ -46,7 +49,7 @@ final class GeminiStreamDecoder {
         }
         List<ChatEvent> out = new ArrayList<>(4);
         try {
-            GeminiParser.parse(event.data(), chunk);
+            GeminiParser.parse(json.feed(event.data()), event.data(), chunk);
             assembler.apply(chunk, out);
         } catch (JacksonException e) {
             return fail(out, new ProtocolException(ProtocolException.Reason.MALFORMED_JSON,

@@ -38,35 +38,40 @@ final class OllamaLineParser {
      * @throws ShapeException when the value is not an object or a field has an impossible shape
      */
     static void parse(byte[] bytes, int length, OllamaLine line) {
-        line.reset();
         try (JsonParser p = JSON.createParser(ObjectReadContext.empty(), bytes, 0, length)) {
-            JsonToken token = p.nextToken();
-            if (token != JsonToken.START_OBJECT) {
-                throw new ShapeException("a line must be a JSON object, was " + JsonReading.describe(token));
-            }
-            String name;
-            while ((name = p.nextName()) != null) {
-                JsonToken value = p.nextToken();
-                switch (name) {
-                    case "model" -> line.model = JsonReading.text(p, value);
-                    case "message" -> message(p, value, bytes, line);
-                    case "response" -> line.content = JsonReading.text(p, value);
-                    case "thinking" -> line.thinking = JsonReading.text(p, value);
-                    case "done" -> line.done = value == JsonToken.VALUE_TRUE;
-                    case "done_reason" -> line.doneReason = JsonReading.text(p, value);
-                    case "prompt_eval_count" -> line.promptEvalCount = JsonReading.number(p, value);
-                    case "eval_count" -> line.evalCount = JsonReading.number(p, value);
-                    case "error" -> {
-                        line.error = value != JsonToken.VALUE_NULL;
-                        p.skipChildren();
-                    }
-                    default -> p.skipChildren();
+            parse(p, bytes, line);
+        }
+    }
+
+    /** Parses the object that {@code p} reads (a stream's parser just fed {@code bytes}) into {@code line}. */
+    static void parse(JsonParser p, byte[] bytes, OllamaLine line) {
+        line.reset();
+        JsonToken token = p.nextToken();
+        if (token != JsonToken.START_OBJECT) {
+            throw new ShapeException("a line must be a JSON object, was " + JsonReading.describe(token));
+        }
+        String name;
+        while ((name = p.nextName()) != null) {
+            JsonToken value = p.nextToken();
+            switch (name) {
+                case "model" -> line.model = JsonReading.text(p, value);
+                case "message" -> message(p, value, bytes, line);
+                case "response" -> line.content = JsonReading.text(p, value);
+                case "thinking" -> line.thinking = JsonReading.text(p, value);
+                case "done" -> line.done = value == JsonToken.VALUE_TRUE;
+                case "done_reason" -> line.doneReason = JsonReading.text(p, value);
+                case "prompt_eval_count" -> line.promptEvalCount = JsonReading.number(p, value);
+                case "eval_count" -> line.evalCount = JsonReading.number(p, value);
+                case "error" -> {
+                    line.error = value != JsonToken.VALUE_NULL;
+                    p.skipChildren();
                 }
+                default -> p.skipChildren();
             }
-            JsonToken after = p.nextToken();
-            if (after != null) {
-                throw new StreamReadException(p, "a line must hold one JSON value, found " + JsonReading.describe(after) + " after it");
-            }
+        }
+        JsonToken after = p.nextToken();
+        if (after != null) {
+            throw new StreamReadException(p, "a line must hold one JSON value, found " + JsonReading.describe(after) + " after it");
         }
     }
 

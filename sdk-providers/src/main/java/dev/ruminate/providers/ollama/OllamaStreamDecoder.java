@@ -8,6 +8,7 @@ import dev.ruminate.core.http.ErrorBodyParser;
 import dev.ruminate.core.wire.JsonLine;
 import dev.ruminate.providers.internal.JsonReading;
 import dev.ruminate.providers.internal.ShapeException;
+import dev.ruminate.providers.internal.StreamParser;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,9 +29,10 @@ import tools.jackson.core.JacksonException;
  */
 final class OllamaStreamDecoder {
 
-
     private final String provider;
     private final OllamaLine line = new OllamaLine();
+    /** One parser for the stream; a failure ends the stream, so it is never fed after one. */
+    private final StreamParser parser = StreamParser.create(OllamaLineParser.JSON);
     private final OllamaEventAssembler assembler;
 
     OllamaStreamDecoder(String provider) {
@@ -45,7 +47,7 @@ final class OllamaStreamDecoder {
         }
         byte[] bytes = json.bytes();
         try {
-            OllamaLineParser.parse(bytes, bytes.length, line);
+            OllamaLineParser.parse(parser.feed(bytes), bytes, line);
         } catch (JacksonException e) {
             throw new ProtocolException(ProtocolException.Reason.MALFORMED_JSON,
                     e.getOriginalMessage() + "; line: " + JsonReading.excerpt(bytes), json.line(), json.byteOffset(), e);

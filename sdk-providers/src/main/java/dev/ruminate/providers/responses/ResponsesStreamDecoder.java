@@ -8,6 +8,7 @@ import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.http.ErrorBodyParser;
 import dev.ruminate.core.wire.SseEvent;
 import dev.ruminate.providers.internal.JsonReading;
+import dev.ruminate.providers.internal.StreamParser;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,9 +30,10 @@ import tools.jackson.core.JacksonException;
  */
 final class ResponsesStreamDecoder {
 
-
     private final String provider;
     private final ResponsesAssembler assembler;
+    /** One parser for the stream; a failure ends the stream, so it is never fed after one. */
+    private final StreamParser json = StreamParser.create(WireParser.JSON);
     private boolean done;
 
     ResponsesStreamDecoder(ResponsesProfile profile) {
@@ -53,7 +55,7 @@ final class ResponsesStreamDecoder {
         }
         WireEvent wire;
         try {
-            wire = WireParser.event(data);
+            wire = WireParser.event(json.feed(data), data);
         } catch (JacksonException e) {
             throw new ProtocolException(ProtocolException.Reason.MALFORMED_JSON,
                     e.getOriginalMessage() + "; data: " + JsonReading.excerpt(data), event.line(), event.byteOffset(), e);

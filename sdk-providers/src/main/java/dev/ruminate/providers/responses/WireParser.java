@@ -1,5 +1,6 @@
 package dev.ruminate.providers.responses;
 
+import dev.ruminate.providers.internal.StreamParser;
 import java.util.Arrays;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JsonParser;
@@ -23,34 +24,32 @@ final class WireParser {
     private WireParser() {
     }
 
-    /** Reads one event's data, which must be one JSON object. */
-    static WireEvent event(byte[] data) {
+    /** Reads one event's data, which must be one JSON object, from the stream's parser just fed {@code data}. */
+    static WireEvent event(StreamParser p, byte[] data) {
         WireEvent e = new WireEvent();
-        try (JsonParser p = JSON.createParser(ObjectReadContext.empty(), data)) {
-            requireObject(p.nextToken(), "an event");
-            String name;
-            while ((name = p.nextName()) != null) {
-                JsonToken value = p.nextToken();
-                switch (name) {
-                    case "type" -> e.type = string(p, value);
-                    case "output_index" -> e.outputIndex = index(p, value);
-                    case "summary_index" -> e.summaryIndex = index(p, value);
-                    case "content_index" -> e.contentIndex = index(p, value);
-                    case "item_id" -> e.itemId = string(p, value);
-                    case "delta" -> e.delta = string(p, value);
-                    case "text" -> e.text = string(p, value);
-                    case "refusal" -> e.refusal = string(p, value);
-                    case "arguments" -> e.arguments = string(p, value);
-                    case "input" -> e.input = string(p, value);
-                    case "part" -> part(p, value, e);
-                    case "item" -> e.item = value == JsonToken.START_OBJECT ? item(p, data) : skipNull(p, value, "item");
-                    case "response" -> e.response = value == JsonToken.START_OBJECT ? response(p, data)
-                            : skipNull(p, value, "response");
-                    default -> p.skipChildren();
-                }
+        requireObject(p.nextToken(), "an event");
+        String name;
+        while ((name = p.nextName()) != null) {
+            JsonToken value = p.nextToken();
+            switch (name) {
+                case "type" -> e.type = string(p, value);
+                case "output_index" -> e.outputIndex = index(p, value);
+                case "summary_index" -> e.summaryIndex = index(p, value);
+                case "content_index" -> e.contentIndex = index(p, value);
+                case "item_id" -> e.itemId = string(p, value);
+                case "delta" -> e.delta = string(p, value);
+                case "text" -> e.text = string(p, value);
+                case "refusal" -> e.refusal = string(p, value);
+                case "arguments" -> e.arguments = string(p, value);
+                case "input" -> e.input = string(p, value);
+                case "part" -> part(p, value, e);
+                case "item" -> e.item = value == JsonToken.START_OBJECT ? item(p, data) : skipNull(p, value, "item");
+                case "response" -> e.response = value == JsonToken.START_OBJECT ? response(p, data)
+                        : skipNull(p, value, "response");
+                default -> p.skipChildren();
             }
-            requireEnd(p);
         }
+        requireEnd(p);
         return e;
     }
 

@@ -375,6 +375,50 @@ class ChatCompletionsStreamDecoderTest {
         assertThat(Folded.of(outcome.events()).text()).isEqualTo("okA");
     }
 
+    // The decoder keeps one parser for the whole stream: an event's JSON must still end with the event,
+    // never be completed by the next one.
+    @Test
+    void anEventCutInsideAnObjectIsMalformedEvenWhenTheNextEventWouldCompleteIt() {
+        Outcome outcome = body()
+                .data(CHUNK_A)
+                .data("{\"id\":\"c1\",\"choices\":[{\"index\":0,")
+                .data("\"delta\":{\"content\":\"B\"}}]}")
+                .decode(Profiles.OPENAI);
+
+        assertThat(outcome.error()).isInstanceOf(ProtocolException.class);
+        ProtocolException e = (ProtocolException) outcome.error();
+        assertThat(e.reason()).isEqualTo(ProtocolException.Reason.MALFORMED_JSON);
+        assertThat(e.line()).isEqualTo(3);
+        assertThat(Folded.of(outcome.events()).text()).isEqualTo("A");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"\n\"cut", "\n4", "\ntru", "\n{\"id\":\"c1\""})
+    void aTopLevelValueCutShortAtTheEndOfAnEventIsMalformed(String trailing) {
+        Outcome outcome = body().data(CHUNK_A + trailing).data(CHUNK_B).decode(Profiles.OPENAI);
+
+        assertThat(outcome.error()).isInstanceOf(ProtocolException.class);
+        assertThat(((ProtocolException) outcome.error()).reason()).isEqualTo(ProtocolException.Reason.MALFORMED_JSON);
+        assertThat(Folded.of(outcome.events()).text()).isEqualTo("A");
+    }
+
+    @Test
+    void manyEventsThroughOneParserKeepTheirOwnErrorObjects() {
+        Body stream = body();
+        StringBuilder expected = new StringBuilder();
+        for (int i = 0; i < 200; i++) {
+            stream.data(i % 2 == 0 ? CHUNK_A : CHUNK_B + "\n");
+            expected.append(i % 2 == 0 ? 'A' : 'B');
+        }
+        Outcome outcome = stream
+                .data("{\"error\":{\"message\":\"Overloaded\",\"type\":\"overloaded_error\",\"code\":529}}")
+                .decode(Profiles.OPENROUTER);
+
+        assertThat(outcome.error()).isInstanceOf(ProviderStreamException.class);
+        assertThat(((ProviderStreamException) outcome.error()).error().message()).isEqualTo("Overloaded");
+        assertThat(Folded.of(outcome.events()).text()).isEqualTo(expected.toString());
+    }
+
     @Test
     void anErrorObjectJoinedAfterAChunkFailsAfterTheChunksEvents() {
         Outcome outcome = body()

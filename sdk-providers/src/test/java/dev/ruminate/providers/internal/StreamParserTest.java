@@ -1,0 +1,145 @@
+package dev.ruminate.providers.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.core.ObjectReadContext;
+import tools.jackson.core.json.JsonFactory;
+
+/**
+ * The stream parser must read each event exactly as a blocking parser over that event alone would:
+ * same tokens, same values, same byte offsets (decoders copy signed blocks out of the data by them).
+ */
+class StreamParserTest {
+
+    private static final JsonFactory JSON = new JsonFactory();
+
+    static Stream<Long> seeds() {
+        return IntStream.range(0, 40).mapToObj(i -> 0x5eedL + i);
+    }
+
+    @ParameterizedTest
+    @MethodSource("seeds")
+    void readsEveryEventOfAStreamAsABlockingParserReadsItAlone(long seed) {
+        Random random = new Random(seed);
+        StreamParser stream = StreamParser.create(JSON);
+        for (int event = 0; event < 25; event++) {
+            // events hold objects (arrays for good measure): a top-level scalar at an event's very end could
+            // go on, so the stream parser calls it cut short where a blocking parser would accept it
+            String container = random.nextInt(4) == 0 ? "[" + value(random, 1) + "]" : object(random, 0);
+            byte[] data = (space(random) + container + space(random)).getBytes(StandardCharsets.UTF_8);
+            assertThat(read(stream.feed(data))).as("event %d: %s", event, new String(data, StandardCharsets.UTF_8))
+                    .isEqualTo(read(JSON.createParser(ObjectReadContext.empty(), data)));
+        }
+    }
+
+    @Test
+    void anEventWithSeveralObjectsYieldsThemAllThenEnds() {
+        StreamParser stream = StreamParser.create(JSON);
+        byte[] data = "{\"a\":1}\n{\"b\":[true]} ".getBytes(StandardCharsets.UTF_8);
+
+        assertThat(read(stream.feed(data))).isEqualTo(read(JSON.createParser(ObjectReadContext.empty(), data)));
+        assertThat(stream.feed("{}".getBytes(StandardCharsets.UTF_8)).atEventStart()).isTrue();
+        assertThat(stream.nextToken()).isEqualTo(JsonToken.START_OBJECT);
+        assertThat(stream.atEventStart()).isFalse();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"{\"a\":", "{\"a\":[1,", "{\"a\":\"open", "\"open", "12", "tru", "{} 4", "[1]\n{"})
+    void anEventThatEndsInsideAValueIsCutShortNotContinuedByTheNext(String cut) {
+        StreamParser stream = StreamParser.create(JSON);
+        stream.feed(cut.getBytes(StandardCharsets.UTF_8));
+
+        assertThatThrownBy(() -> {
+            while (stream.nextToken() != null) {
+                stream.skipChildren();
+            }
+        }).isInstanceOf(JacksonException.class).hasMessageContaining("cut short");
+    }
+
+    @Test
+    void nextNameDoesNotTakeTheEndOfAnEventForTheEndOfAnObject() {
+        StreamParser stream = StreamParser.create(JSON);
+        stream.feed("{\"a\":1,".getBytes(StandardCharsets.UTF_8));
+        stream.nextToken();
+        assertThat(stream.nextName()).isEqualTo("a");
+        stream.nextToken();
+
+        assertThatThrownBy(stream::nextName).isInstanceOf(JacksonException.class).hasMessageContaining("cut short");
+    }
+
+    /**
+     * Every token with its text and its start and end offsets (after finishing the token), but for a
+     * name's end, which the blocking parser puts after the colon and nobody reads.
+     */
+    private static List<String> read(JsonParser p) {
+        List<String> seen = new ArrayList<>();
+        JsonToken t;
+        while ((t = p.nextToken()) != null) {
+            long start = p.currentTokenLocation().getByteOffset();
+            p.finishToken();
+            String text = t.isScalarValue() || t == JsonToken.PROPERTY_NAME ? p.getString() : "";
+            String end = t == JsonToken.PROPERTY_NAME ? "" : "-" + p.currentLocation().getByteOffset();
+            seen.add(t + " " + text + " @" + start + end);
+        }
+        return seen;
+    }
+
+    private static String value(Random random, int depth) {
+        int kind = depth > 3 ? 2 + random.nextInt(5) : random.nextInt(7);
+        return switch (kind) {
+            case 0 -> object(random, depth);
+            case 1 -> {
+                StringBuilder a = new StringBuilder("[");
+                int n = random.nextInt(4);
+                for (int i = 0; i < n; i++) {
+                    a.append(i > 0 ? "," : "").append(space(random)).append(value(random, depth + 1));
+                }
+                yield a.append(space(random)).append(']').toString();
+            }
+            case 2 -> string(random);
+            case 3 -> Integer.toString(random.nextInt(2_000_001) - 1_000_000);
+            case 4 -> Double.toString((random.nextDouble() - 0.5) * 1e6);
+            case 5 -> random.nextBoolean() ? "true" : "false";
+            default -> "null";
+        };
+    }
+
+    private static String object(Random random, int depth) {
+        StringBuilder o = new StringBuilder("{");
+        int n = random.nextInt(4);
+        for (int i = 0; i < n; i++) {
+            o.append(i > 0 ? "," : "").append(space(random)).append(string(random)).append(space(random))
+                    .append(':').append(space(random)).append(value(random, depth + 1)).append(space(random));
+        }
+        return o.append('}').toString();
+    }
+
+    private static String string(Random random) {
+        String[] pieces = {"a", "reasoning", " ", "\\\"", "\\n", "\\u00e9", "é", "思", "😀", "\\\\", "sig=="};
+        StringBuilder s = new StringBuilder("\"");
+        int n = random.nextInt(6);
+        for (int i = 0; i < n; i++) {
+            s.append(pieces[random.nextInt(pieces.length)]);
+        }
+        return s.append('"').toString();
+    }
+
+    private static String space(Random random) {
+        String[] spaces = {"", "", " ", "\n", "\t ", "\r\n"};
+        return spaces[random.nextInt(spaces.length)];
+    }
+}
