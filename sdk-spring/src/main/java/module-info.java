@@ -13,6 +13,7 @@ module dev.ruminate.spring {
     requires static transitive micrometer.core;
     requires static transitive micrometer.observation;
     requires static micrometer.commons;
+    requires static transitive spring.web;
 
     exports dev.ruminate.spring;
 

@@ -1,6 +1,8 @@
 package dev.ruminate.examples.webflux;
 
+import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.spring.ChatServerSentEvents;
 import dev.ruminate.spring.RuminateProviders;
 import org.springframework.http.MediaType;
 import org.springframework.http.codec.ServerSentEvent;
@@ -25,9 +27,26 @@ class ChatController {
         this.example = example;
     }
 
+    /** The page's stream: a few event names, easy to render in plain JavaScript. */
     @GetMapping(path = "/chat", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
     Flux<ServerSentEvent<String>> chat(@RequestParam("q") String question) {
+        return BrowserEvents.of(stream(question));
+    }
+
+    /** The same turn in Ruminate's JSON wire format ({@code reasoning.delta}, {@code content.delta}, …). */
+    @GetMapping(path = "/chat/events", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
+    Flux<ServerSentEvent<String>> events(@RequestParam("q") String question) {
+        return ChatServerSentEvents.json(stream(question));
+    }
+
+    /** The same turn as an OpenAI Responses stream, whichever provider answers. */
+    @GetMapping(path = "/chat/responses", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
+    Flux<ServerSentEvent<String>> responses(@RequestParam("q") String question) {
+        return ChatServerSentEvents.responses(stream(question));
+    }
+
+    private Flux<ChatEvent> stream(String question) {
         ChatRequest request = providers.request(example.provider()).user(question).build();
-        return BrowserEvents.of(providers.get(example.provider()).stream(request));
+        return providers.get(example.provider()).stream(request);
     }
 }

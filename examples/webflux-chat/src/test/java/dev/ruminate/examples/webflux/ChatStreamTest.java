@@ -40,7 +40,11 @@ class ChatStreamTest {
     }
 
     private static Flux<ServerSentEvent<String>> ask(String question) {
-        return client.get().uri(b -> b.path("/chat").queryParam("q", question).build())
+        return ask("/chat", question);
+    }
+
+    private static Flux<ServerSentEvent<String>> ask(String path, String question) {
+        return client.get().uri(b -> b.path(path).queryParam("q", question).build())
                 .accept(MediaType.TEXT_EVENT_STREAM)
                 .exchange()
                 .expectStatus().isOk()
@@ -77,6 +81,33 @@ class ChatStreamTest {
             }
         }
         return text.toString();
+    }
+
+    @Test
+    void theWireFormatEndpointStreamsReasoningDeltasBeforeContentDeltas() {
+        StepVerifier.create(ask("/chat/events", "Why is the sky blue?").map(ServerSentEvent::event).collectList())
+                .assertNext(names -> {
+                    assertThat(names).contains("reasoning.delta", "content.delta").last().isEqualTo("response.completed");
+                    assertThat(names.lastIndexOf("reasoning.delta")).isLessThan(names.indexOf("content.delta"));
+                })
+                .expectComplete()
+                .verify(Duration.ofSeconds(10));
+    }
+
+    @Test
+    void theResponsesEndpointStreamsTheResponsesShape() {
+        StepVerifier.create(ask("/chat/responses", "Why is the sky blue?").collectList())
+                .assertNext(events -> {
+                    List<String> names = events.stream().map(ServerSentEvent::event).toList();
+                    assertThat(names).first().isEqualTo("response.created");
+                    assertThat(names.indexOf("response.reasoning_text.delta"))
+                            .isNotNegative().isLessThan(names.indexOf("response.output_text.delta"));
+                    assertThat(names).last().isEqualTo("response.completed");
+                    assertThat(events.get(names.indexOf("response.output_text.done")).data())
+                            .contains("Because air scatters blue light");
+                })
+                .expectComplete()
+                .verify(Duration.ofSeconds(10));
     }
 
     @Test
