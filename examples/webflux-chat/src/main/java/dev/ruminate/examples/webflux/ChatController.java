@@ -1,0 +1,52 @@
+package dev.ruminate.examples.webflux;
+
+import dev.ruminate.core.event.ChatEvent;
+import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.spring.ChatServerSentEvents;
+import dev.ruminate.spring.RuminateProviders;
+import org.springframework.http.MediaType;
+import org.springframework.http.codec.ServerSentEvent;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import reactor.core.publisher.Flux;
+
+/**
+ * Streams one answer to the page as server-sent events. Nothing is buffered: each provider event
+ * goes out as it arrives, and when the browser goes away WebFlux cancels the flux, which closes
+ * the provider's HTTP exchange.
+ */
+@RestController
+class ChatController {
+
+    private final RuminateProviders providers;
+    private final ExampleProperties example;
+
+    ChatController(RuminateProviders providers, ExampleProperties example) {
+        this.providers = providers;
+        this.example = example;
+    }
+
+    /** The page's stream: a few event names, easy to render in plain JavaScript. */
+    @GetMapping(path = "/chat", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
+    Flux<ServerSentEvent<String>> chat(@RequestParam("q") String question) {
+        return BrowserEvents.of(stream(question));
+    }
+
+    /** The same turn in Ruminate's JSON wire format ({@code reasoning.delta}, {@code content.delta}, …). */
+    @GetMapping(path = "/chat/events", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
+    Flux<ServerSentEvent<String>> events(@RequestParam("q") String question) {
+        return ChatServerSentEvents.json(stream(question));
+    }
+
+    /** The same turn as an OpenAI Responses stream, whichever provider answers. */
+    @GetMapping(path = "/chat/responses", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
+    Flux<ServerSentEvent<String>> responses(@RequestParam("q") String question) {
+        return ChatServerSentEvents.responses(stream(question));
+    }
+
+    private Flux<ChatEvent> stream(String question) {
+        ChatRequest request = providers.request(example.provider()).user(question).build();
+        return providers.get(example.provider()).stream(request);
+    }
+}

@@ -1,0 +1,137 @@
+package dev.ruminate.examples.webflux;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ruminate.testkit.ChatCompletionsScript;
+import dev.ruminate.testkit.EmulatorResponse;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.core.ParameterizedTypeReference;
+import org.springframework.http.MediaType;
+import org.springframework.http.codec.ServerSentEvent;
+import org.springframework.test.web.reactive.server.WebTestClient;
+import reactor.core.publisher.Flux;
+import reactor.test.StepVerifier;
+import tools.jackson.databind.json.JsonMapper;
+
+/** End to end over real HTTP: WebTestClient → the example's controller → the provider → the emulator. */
+class ChatStreamTest {
+
+    private static final ParameterizedTypeReference<ServerSentEvent<String>> SSE = new ParameterizedTypeReference<>() {
+    };
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    private static RunningApp app;
+    private static WebTestClient client;
+
+    @BeforeAll
+    static void start() {
+        app = RunningApp.start();
+        client = WebTestClient.bindToServer().baseUrl(app.baseUrl()).responseTimeout(Duration.ofSeconds(10)).build();
+    }
+
+    @AfterAll
+    static void stop() {
+        app.close();
+    }
+
+    private static Flux<ServerSentEvent<String>> ask(String question) {
+        return ask("/chat", question);
+    }
+
+    private static Flux<ServerSentEvent<String>> ask(String path, String question) {
+        return client.get().uri(b -> b.path(path).queryParam("q", question).build())
+                .accept(MediaType.TEXT_EVENT_STREAM)
+                .exchange()
+                .expectStatus().isOk()
+                .expectHeader().contentTypeCompatibleWith(MediaType.TEXT_EVENT_STREAM)
+                .returnResult(SSE).getResponseBody();
+    }
+
+    @Test
+    void reasoningStreamsBeforeTheAnswerAndCompletedComesLast() {
+        StepVerifier.create(ask("Why is the sky blue?").collectList())
+                .assertNext(events -> {
+                    List<String> names = events.stream().map(ServerSentEvent::event).toList();
+                    assertThat(names).startsWith("reasoning").endsWith("completed")
+                            .containsOnly("reasoning", "answer", "completed");
+                    assertThat(names.lastIndexOf("reasoning")).isLessThan(names.indexOf("answer"));
+                    assertThat(names).filteredOn("completed"::equals).hasSize(1);
+                    assertThat(events.get(events.size() - 1).data()).isEqualTo("{\"finishReason\":\"stop\"}");
+                    assertThat(text(events, "reasoning")).startsWith("The user asks why the sky is blue.");
+                    assertThat(text(events, "answer")).startsWith("Because air scatters blue light")
+                            .endsWith("and reds remain.");
+                })
+                .expectComplete()
+                .verify(Duration.ofSeconds(10));
+        assertThat(app.emulator().requests()).last()
+                .satisfies(sent -> assertThat(sent.body()).contains("Why is the sky blue?", "deepseek-reasoner"));
+    }
+
+    /** Joins the texts of one kind of event, as the page does. */
+    private static String text(List<ServerSentEvent<String>> events, String name) {
+        StringBuilder text = new StringBuilder();
+        for (ServerSentEvent<String> e : events) {
+            if (name.equals(e.event())) {
+                text.append(JSON.readTree(e.data()).get("text").asString());
+            }
+        }
+        return text.toString();
+    }
+
+    @Test
+    void theWireFormatEndpointStreamsReasoningDeltasBeforeContentDeltas() {
+        StepVerifier.create(ask("/chat/events", "Why is the sky blue?").map(ServerSentEvent::event).collectList())
+                .assertNext(names -> {
+                    assertThat(names).contains("reasoning.delta", "content.delta").last().isEqualTo("response.completed");
+                    assertThat(names.lastIndexOf("reasoning.delta")).isLessThan(names.indexOf("content.delta"));
+                })
+                .expectComplete()
+                .verify(Duration.ofSeconds(10));
+    }
+
+    @Test
+    void theResponsesEndpointStreamsTheResponsesShape() {
+        StepVerifier.create(ask("/chat/responses", "Why is the sky blue?").collectList())
+                .assertNext(events -> {
+                    List<String> names = events.stream().map(ServerSentEvent::event).toList();
+                    assertThat(names).first().isEqualTo("response.created");
+                    assertThat(names.indexOf("response.reasoning_text.delta"))
+                            .isNotNegative().isLessThan(names.indexOf("response.output_text.delta"));
+                    assertThat(names).last().isEqualTo("response.completed");
+                    assertThat(events.get(names.indexOf("response.output_text.done")).data())
+                            .contains("Because air scatters blue light");
+                })
+                .expectComplete()
+                .verify(Duration.ofSeconds(10));
+    }
+
+    @Test
+    void aProviderErrorBecomesAFailedEvent() {
+        app.emulator().enqueue(EmulatorResponse.httpError(400, "{\"error\":{\"message\":\"bad request\",\"type\":\"invalid_request_error\"}}"));
+        StepVerifier.create(ask("Fail, please").map(ServerSentEvent::event))
+                .expectNext("failed")
+                .expectComplete()
+                .verify(Duration.ofSeconds(10));
+    }
+
+    @Test
+    void cancellingTheSseRequestClosesTheProviderExchange() {
+        String sse = ChatCompletionsScript.create().reasoning("I will think about this for a very long time").content("never")
+                .toSse();
+        int afterFirstReasoning = sse.indexOf("\n\n", sse.indexOf("reasoning_content")) + 2;
+        app.emulator().enqueue(EmulatorResponse.sse(sse).stallAfter(afterFirstReasoning));
+        int index = app.emulator().requests().size();
+
+        StepVerifier.create(ask("Think forever").take(1).map(ServerSentEvent::event))
+                .expectNext("reasoning")
+                .expectComplete()
+                .verify(Duration.ofSeconds(10));
+
+        StepVerifier.create(app.emulator().connectionClosed(index)).expectComplete().verify(Duration.ofSeconds(10));
+    }
+}

@@ -1,0 +1,68 @@
+package dev.ruminate.spring;
+
+import dev.ruminate.core.event.ChatEvent;
+import dev.ruminate.core.json.EventJson;
+import dev.ruminate.core.json.SseFrame;
+import dev.ruminate.providers.responses.ResponsesStreamEncoder;
+import org.springframework.http.codec.ServerSentEvent;
+import reactor.core.publisher.Flux;
+
+/**
+ * Turns provider events into Spring WebFlux {@link ServerSentEvent}s for a controller to return:
+ * in Ruminate's JSON wire format ({@link #json(Flux)}) or in the OpenAI Responses stream shape
+ * ({@link #responses(Flux)}). Both are thin mappings of the encoders of {@code sdk-core} and
+ * {@code sdk-providers}: each {@link SseFrame} becomes one event with the same name and data.
+ *
+ * <pre>{@code
+ * @GetMapping(path = "/chat", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
+ * Flux<ServerSentEvent<String>> chat(@RequestParam String q) {
+ *     return ChatServerSentEvents.json(providers.get("deepseek").stream(providers.request("deepseek").user(q).build()));
+ * }
+ * }</pre>
+ *
+ * <p>Needs {@code spring-web} on the class path (any WebFlux application has it; it is optional for
+ * this module). Stateless and thread-safe; the returned fluxes are cold, honour backpressure, and
+ * pass cancellation (the browser going away) upstream, which closes the provider's HTTP exchange.
+ * Opaque provider state (signatures, encrypted reasoning) is never sent.
+ *
+ * @since 0.1
+ */
+public final class ChatServerSentEvents {
+
+    private ChatServerSentEvents() {
+    }
+
+    /**
+     * Encodes events in Ruminate's JSON wire format, one SSE event per chat event, named by its type
+     * ({@code reasoning.delta}, {@code content.delta}, …), opaque state left out.
+     *
+     * @param events the provider's events
+     * @return the server-sent events
+     */
+    public static Flux<ServerSentEvent<String>> json(Flux<ChatEvent> events) {
+        return EventJson.toSse(events).map(ChatServerSentEvents::toServerSentEvent);
+    }
+
+    /**
+     * Encodes events as an OpenAI Responses-style stream ({@code response.created},
+     * {@code response.reasoning_text.delta}, {@code response.output_text.delta}, {@code .done} events
+     * with the full text, {@code response.completed}); an upstream error becomes a final
+     * {@code response.failed} event.
+     *
+     * @param events the provider's events
+     * @return the server-sent events
+     */
+    public static Flux<ServerSentEvent<String>> responses(Flux<ChatEvent> events) {
+        return ResponsesStreamEncoder.encode(events).map(ChatServerSentEvents::toServerSentEvent);
+    }
+
+    /**
+     * Maps one frame.
+     *
+     * @param frame the frame
+     * @return the event with the frame's name and data
+     */
+    public static ServerSentEvent<String> toServerSentEvent(SseFrame frame) {
+        return ServerSentEvent.builder(frame.data()).event(frame.event()).build();
+    }
+}

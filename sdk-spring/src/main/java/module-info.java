@@ -1,0 +1,22 @@
+/**
+ * Ruminate's Spring Boot integration: auto-configured provider clients from {@code ruminate.*}
+ * properties, a registry, and Micrometer observations when Micrometer is present.
+ */
+module dev.ruminate.spring {
+    requires transitive dev.ruminate.core;
+    requires transitive dev.ruminate.providers;
+    requires transitive spring.boot;
+    requires transitive spring.boot.autoconfigure;
+    requires transitive spring.beans;
+    requires transitive spring.context;
+    requires spring.core;
+    requires static transitive micrometer.core;
+    requires static transitive micrometer.observation;
+    requires static micrometer.commons;
+    requires static transitive spring.web;
+
+    exports dev.ruminate.spring;
+
+    // Spring instantiates the configuration classes and binds the property records reflectively.
+    opens dev.ruminate.spring to spring.core, spring.beans, spring.context, spring.boot;
+}
