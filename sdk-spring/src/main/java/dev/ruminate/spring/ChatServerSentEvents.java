@@ -34,13 +34,15 @@ public final class ChatServerSentEvents {
 
     /**
      * Encodes events in Ruminate's JSON wire format, one SSE event per chat event, named by its type
-     * ({@code reasoning.delta}, {@code content.delta}, …), opaque state left out.
+     * ({@code reasoning.delta}, {@code content.delta}, …), opaque state left out; an upstream error
+     * becomes one final {@code response.failed} event ({@link EventJson#errorFrame}) and the stream completes,
+     * so that a browser's {@code EventSource} reports it instead of reconnecting.
      *
      * @param events the provider's events
      * @return the server-sent events
      */
     public static Flux<ServerSentEvent<String>> json(Flux<ChatEvent> events) {
-        return EventJson.toSse(events).map(ChatServerSentEvents::toServerSentEvent);
+        return EventJson.toSseForClient(events).map(ChatServerSentEvents::toServerSentEvent);
     }
 
     /**

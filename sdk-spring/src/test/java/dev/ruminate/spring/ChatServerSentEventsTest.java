@@ -2,6 +2,7 @@ package dev.ruminate.spring;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ruminate.core.error.IncompleteStreamException;
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.event.ContentDelta;
 import dev.ruminate.core.event.PartEnded;
@@ -99,4 +100,19 @@ class ChatServerSentEventsTest {
                 .verify(Duration.ofSeconds(5));
         assertThat(cancelled).isTrue();
     }
+
+    @Test
+    void anUpstreamErrorBecomesAFinalFailedEventInsteadOfABrokenStream() {
+        Flux<ChatEvent> failing = Flux.concat(Flux.fromIterable(TURN.subList(0, 2)),
+                Flux.error(new IncompleteStreamException("the body ended without a terminal event", null)));
+        StepVerifier.create(ChatServerSentEvents.json(failing).collectList())
+                .assertNext(events -> {
+                    ServerSentEvent<String> last = events.get(events.size() - 1);
+                    assertThat(events).hasSize(3);
+                    assertThat(last.event()).isEqualTo("response.failed");
+                    assertThat(last.data()).contains("\"type\":\"incomplete_stream\"", "\"retryable\":");
+                })
+                .expectComplete().verify(Duration.ofSeconds(5));
+    }
 }
+

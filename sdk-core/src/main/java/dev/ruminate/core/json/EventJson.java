@@ -1,6 +1,7 @@
 package dev.ruminate.core.json;
 
 import dev.ruminate.core.error.ProtocolException;
+import dev.ruminate.core.error.RuminateException;
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.event.ContentDelta;
 import dev.ruminate.core.event.PartEnded;
@@ -40,6 +41,8 @@ import tools.jackson.core.JsonGenerator;
  * @since 0.1
  */
 public final class EventJson {
+
+    private static final String FAILED = "response.failed";
 
     private EventJson() {
     }
@@ -219,6 +222,54 @@ public final class EventJson {
         Objects.requireNonNull(state, "state");
         Flux<ChatEvent> kept = state == ProviderState.INCLUDE ? events : events.filter(e -> !(e instanceof Seal));
         return kept.map(e -> new SseFrame(type(e), write(e, state)));
+    }
+
+    /**
+     * Writes a stream's failure as the last frame for a front end: event {@code response.failed},
+     * data {@code {"type":"response.failed","error":{"type":…,"message":…,"retryable":…}}} (not
+     * named {@code error}, which an {@code EventSource} also fires for a lost connection).
+     *
+     * <p>Why a frame: once an SSE response has started, a browser cannot see an HTTP error, and a
+     * stream that just breaks makes an {@code EventSource} reconnect and ask the provider again. A
+     * {@link RuminateException} gives its {@link RuminateException#type() type}, its message (API
+     * keys are redacted from it at the source) and whether a retry is reasonable; any other throwable
+     * is written as type {@code internal} with a fixed message, since its text was never meant for a
+     * client. The partial message is not written: the deltas before the error already carried it.
+     *
+     * @param error the stream's failure
+     * @return the frame
+     */
+    public static SseFrame errorFrame(Throwable error) {
+        Objects.requireNonNull(error, "error");
+        String json = JsonOut.write(g -> {
+            g.writeStartObject();
+            g.writeStringProperty("type", FAILED);
+            g.writeName("error");
+            g.writeStartObject();
+            if (error instanceof RuminateException r) {
+                g.writeStringProperty("type", r.type());
+                g.writeStringProperty("message", String.valueOf(r.getMessage()));
+                g.writeBooleanProperty("retryable", r.isRetryable());
+            } else {
+                g.writeStringProperty("type", "internal");
+                g.writeStringProperty("message", "the stream failed");
+                g.writeBooleanProperty("retryable", false);
+            }
+            g.writeEndObject();
+            g.writeEndObject();
+        });
+        return new SseFrame(FAILED, json);
+    }
+
+    /**
+     * {@link #toSse(Flux)} for a browser: the same frames, and in place of an upstream error one
+     * final {@link #errorFrame(Throwable) response.failed frame}, after which the flux completes.
+     *
+     * @param events the events
+     * @return the frames, never ending in an error signal
+     */
+    public static Flux<SseFrame> toSseForClient(Flux<ChatEvent> events) {
+        return toSse(events).onErrorResume(e -> Flux.just(errorFrame(e)));
     }
 
     private static Seal.Kind sealKind(JsonTree.Obj o) {

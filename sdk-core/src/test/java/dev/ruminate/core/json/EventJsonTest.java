@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ruminate.core.error.ProtocolException;
+import dev.ruminate.core.error.StreamTimeoutException;
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.event.ContentDelta;
 import dev.ruminate.core.event.PartEnded;
@@ -18,6 +19,7 @@ import dev.ruminate.core.event.UsageUpdate;
 import dev.ruminate.core.message.FinishReason;
 import dev.ruminate.core.message.Usage;
 import dev.ruminate.core.testing.Seeds;
+import java.time.Duration;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -175,5 +177,28 @@ class EventJsonTest {
                 .hasMessageContaining(expected)
                 .hasMessageNotContaining("SECRET")
                 .satisfies(e -> assertThat(((ProtocolException) e).reason()).isEqualTo(ProtocolException.Reason.UNEXPECTED_SHAPE));
+    }
+
+    @Test
+    void anUpstreamErrorEndsTheClientStreamWithOneFailedFrame() {
+        Flux<ChatEvent> events = Flux.concat(
+                Flux.just(new ReasoningDelta(0, "hm", false, "thinking"), new ContentDelta(1, "Hi")),
+                Flux.error(new StreamTimeoutException(StreamTimeoutException.Phase.FIRST_EVENT, Duration.ofSeconds(30))));
+
+        StepVerifier.create(EventJson.toSseForClient(events))
+                .expectNextMatches(f -> f.event().equals("reasoning.delta"))
+                .expectNextMatches(f -> f.event().equals("content.delta"))
+                .expectNext(new SseFrame("response.failed",
+                        "{\"type\":\"response.failed\",\"error\":{\"type\":\"timeout\",\"message\":\"first event timeout after PT30S\","
+                                + "\"retryable\":true}}"))
+                .verifyComplete();
+    }
+
+    @Test
+    void aFailureThatIsNotOursIsWrittenWithoutItsText() {
+        SseFrame frame = EventJson.errorFrame(new IllegalStateException("db password SECRET at /internal/path"));
+
+        assertThat(frame.data()).isEqualTo(
+                "{\"type\":\"response.failed\",\"error\":{\"type\":\"internal\",\"message\":\"the stream failed\",\"retryable\":false}}");
     }
 }

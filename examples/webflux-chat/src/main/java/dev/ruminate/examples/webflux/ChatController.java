@@ -27,15 +27,12 @@ class ChatController {
         this.example = example;
     }
 
-    /** The page's stream: a few event names, easy to render in plain JavaScript. */
+    /**
+     * The page's stream, in Ruminate's JSON wire format ({@code reasoning.delta}, {@code content.delta},
+     * {@code response.completed}, or a final {@code response.failed}): see docs/wire-format.md.
+     */
     @GetMapping(path = "/chat", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
     Flux<ServerSentEvent<String>> chat(@RequestParam("q") String question) {
-        return BrowserEvents.of(stream(question));
-    }
-
-    /** The same turn in Ruminate's JSON wire format ({@code reasoning.delta}, {@code content.delta}, …). */
-    @GetMapping(path = "/chat/events", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
-    Flux<ServerSentEvent<String>> events(@RequestParam("q") String question) {
         return ChatServerSentEvents.json(stream(question));
     }
 

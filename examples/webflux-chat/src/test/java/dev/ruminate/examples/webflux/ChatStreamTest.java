@@ -57,13 +57,15 @@ class ChatStreamTest {
         StepVerifier.create(ask("Why is the sky blue?").collectList())
                 .assertNext(events -> {
                     List<String> names = events.stream().map(ServerSentEvent::event).toList();
-                    assertThat(names).startsWith("reasoning").endsWith("completed")
-                            .containsOnly("reasoning", "answer", "completed");
-                    assertThat(names.lastIndexOf("reasoning")).isLessThan(names.indexOf("answer"));
-                    assertThat(names).filteredOn("completed"::equals).hasSize(1);
-                    assertThat(events.get(events.size() - 1).data()).isEqualTo("{\"finishReason\":\"stop\"}");
-                    assertThat(text(events, "reasoning")).startsWith("The user asks why the sky is blue.");
-                    assertThat(text(events, "answer")).startsWith("Because air scatters blue light")
+                    assertThat(names).first().isEqualTo("response.started");
+                    assertThat(names).last().isEqualTo("response.completed");
+                    assertThat(names).contains("reasoning.delta", "content.delta").doesNotContain("seal", "response.failed");
+                    assertThat(names.lastIndexOf("reasoning.delta")).isLessThan(names.indexOf("content.delta"));
+                    assertThat(names).filteredOn("response.completed"::equals).hasSize(1);
+                    assertThat(events.get(events.size() - 1).data())
+                            .isEqualTo("{\"type\":\"response.completed\",\"finish_reason\":\"stop\",\"raw_finish_reason\":\"stop\"}");
+                    assertThat(text(events, "reasoning.delta")).startsWith("The user asks why the sky is blue.");
+                    assertThat(text(events, "content.delta")).startsWith("Because air scatters blue light")
                             .endsWith("and reds remain.");
                 })
                 .expectComplete()
@@ -84,17 +86,6 @@ class ChatStreamTest {
     }
 
     @Test
-    void theWireFormatEndpointStreamsReasoningDeltasBeforeContentDeltas() {
-        StepVerifier.create(ask("/chat/events", "Why is the sky blue?").map(ServerSentEvent::event).collectList())
-                .assertNext(names -> {
-                    assertThat(names).contains("reasoning.delta", "content.delta").last().isEqualTo("response.completed");
-                    assertThat(names.lastIndexOf("reasoning.delta")).isLessThan(names.indexOf("content.delta"));
-                })
-                .expectComplete()
-                .verify(Duration.ofSeconds(10));
-    }
-
-    @Test
     void theResponsesEndpointStreamsTheResponsesShape() {
         StepVerifier.create(ask("/chat/responses", "Why is the sky blue?").collectList())
                 .assertNext(events -> {
@@ -111,10 +102,14 @@ class ChatStreamTest {
     }
 
     @Test
-    void aProviderErrorBecomesAFailedEvent() {
+    void aProviderErrorBecomesAFinalFailedEventWithItsType() {
         app.emulator().enqueue(EmulatorResponse.httpError(400, "{\"error\":{\"message\":\"bad request\",\"type\":\"invalid_request_error\"}}"));
-        StepVerifier.create(ask("Fail, please").map(ServerSentEvent::event))
-                .expectNext("failed")
+        StepVerifier.create(ask("Fail, please"))
+                .assertNext(failed -> {
+                    assertThat(failed.event()).isEqualTo("response.failed");
+                    assertThat(failed.data()).startsWith("{\"type\":\"response.failed\",\"error\":{\"type\":\"http_error\"")
+                            .contains("bad request", "\"retryable\":false");
+                })
                 .expectComplete()
                 .verify(Duration.ofSeconds(10));
     }
@@ -127,8 +122,8 @@ class ChatStreamTest {
         app.emulator().enqueue(EmulatorResponse.sse(sse).stallAfter(afterFirstReasoning));
         int index = app.emulator().requests().size();
 
-        StepVerifier.create(ask("Think forever").take(1).map(ServerSentEvent::event))
-                .expectNext("reasoning")
+        StepVerifier.create(ask("Think forever").map(ServerSentEvent::event).filter("reasoning.delta"::equals).take(1))
+                .expectNext("reasoning.delta")
                 .expectComplete()
                 .verify(Duration.ofSeconds(10));
 
