@@ -1,9 +1,12 @@
 package dev.ruminate.examples.webflux;
 
 import dev.ruminate.core.event.ChatEvent;
+import dev.ruminate.core.reduce.ChatReducer;
+import dev.ruminate.core.reduce.Reduction;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.spring.ChatServerSentEvents;
 import dev.ruminate.spring.RuminateProviders;
+import org.jspecify.annotations.Nullable;
 import org.springframework.http.MediaType;
 import org.springframework.http.codec.ServerSentEvent;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -14,17 +17,22 @@ import reactor.core.publisher.Flux;
 /**
  * Streams one answer to the page as server-sent events. Nothing is buffered: each provider event
  * goes out as it arrives, and when the browser goes away WebFlux cancels the flux, which closes
- * the provider's HTTP exchange.
+ * the provider's HTTP exchange. With a conversation id ({@code c}) the earlier turns are sent along
+ * and the answer is kept for the next one, reduced on the side as its events pass.
  */
 @RestController
 class ChatController {
 
+    private static final ChatReducer REDUCER = ChatReducer.defaults();
+
     private final RuminateProviders providers;
     private final ExampleProperties example;
+    private final Conversations conversations;
 
-    ChatController(RuminateProviders providers, ExampleProperties example) {
+    ChatController(RuminateProviders providers, ExampleProperties example, Conversations conversations) {
         this.providers = providers;
         this.example = example;
+        this.conversations = conversations;
     }
 
     /**
@@ -32,8 +40,19 @@ class ChatController {
      * {@code response.completed}, or a final {@code response.failed}): see docs/wire-format.md.
      */
     @GetMapping(path = "/chat", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
-    Flux<ServerSentEvent<String>> chat(@RequestParam("q") String question) {
-        return ChatServerSentEvents.json(stream(question));
+    Flux<ServerSentEvent<String>> chat(@RequestParam("q") String question,
+                                       @RequestParam(name = "c", required = false) @Nullable String conversation) {
+        if (conversation == null || conversation.isBlank()) {
+            return ChatServerSentEvents.json(stream(question));
+        }
+        return ChatServerSentEvents.json(Flux.defer(() -> {
+            ChatRequest request = providers.request(example.provider())
+                    .messages(conversations.withQuestion(conversation, question)).build();
+            Reduction turn = REDUCER.start();
+            return providers.get(example.provider()).stream(request)
+                    .doOnNext(turn::accept)
+                    .doOnComplete(() -> conversations.completed(conversation, question, turn.finish().message()));
+        }));
     }
 
     /** The same turn as an OpenAI Responses stream, whichever provider answers. */

@@ -127,6 +127,30 @@ class ChatPageBrowserTest {
     }
 
     @Test
+    void aSecondQuestionContinuesTheConversationWithTheFirstTurnFoldedAbove() {
+        Page page = open("Why is the sky blue?");
+        devTools.evaluate(page.sessionId(), WHEN_DONE);
+
+        JsonNode shown = JSON.readTree(devTools.evaluate(page.sessionId(), "(ask(\"And at sunset?\"), " + WHEN_DONE + ")"));
+        JsonNode earlier = JSON.readTree(devTools.evaluate(page.sessionId(), """
+                JSON.stringify([...document.querySelectorAll("#history .turn")].map(turn => ({
+                  question: turn.querySelector(".question").textContent,
+                  reasoningOpen: turn.querySelector("details").open,
+                  answer: turn.querySelector(".answer").textContent
+                })))"""));
+
+        assertThat(shown.get("status").asString()).isEqualTo("done (stop)");
+        assertThat(earlier.values()).hasSize(1);
+        assertThat(earlier.get(0).get("question").asString()).isEqualTo("Why is the sky blue?");
+        assertThat(earlier.get(0).get("reasoningOpen").asBoolean()).isFalse();
+        assertThat(earlier.get(0).get("answer").asString()).startsWith("Because air scatters blue light");
+        // the server kept the first turn and sent it along with the second question
+        String sent = app.emulator().requests().get(app.emulator().requests().size() - 1).body();
+        assertThat(sent).contains("Why is the sky blue?", "Because air scatters blue light", "And at sunset?");
+        devTools.call(null, "Target.closeTarget", Map.of("targetId", page.targetId()));
+    }
+
+    @Test
     void closingThePageCancelsTheStreamUpToTheProvidersConnection() {
         String sse = ChatCompletionsScript.create().reasoning("Let me think about this for a very long time")
                 .content("never shown").toSse();

@@ -15,6 +15,7 @@ import org.springframework.http.codec.ServerSentEvent;
 import org.springframework.test.web.reactive.server.WebTestClient;
 import reactor.core.publisher.Flux;
 import reactor.test.StepVerifier;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /** End to end over real HTTP: WebTestClient → the example's controller → the provider → the emulator. */
@@ -52,6 +53,14 @@ class ChatStreamTest {
                 .returnResult(SSE).getResponseBody();
     }
 
+    private static Flux<ServerSentEvent<String>> inConversation(String conversation, String question) {
+        return client.get().uri(b -> b.path("/chat").queryParam("c", conversation).queryParam("q", question).build())
+                .accept(MediaType.TEXT_EVENT_STREAM)
+                .exchange()
+                .expectStatus().isOk()
+                .returnResult(SSE).getResponseBody();
+    }
+
     @Test
     void reasoningStreamsBeforeTheAnswerAndCompletedComesLast() {
         StepVerifier.create(ask("Why is the sky blue?").collectList())
@@ -72,6 +81,36 @@ class ChatStreamTest {
                 .verify(Duration.ofSeconds(10));
         assertThat(app.emulator().requests()).last()
                 .satisfies(sent -> assertThat(sent.body()).contains("Why is the sky blue?", "deepseek-reasoner"));
+    }
+
+    @Test
+    void aConversationSendsTheEarlierTurnBackByTheProvidersRules() {
+        String conversation = "c-" + System.nanoTime();
+        StepVerifier.create(inConversation(conversation, "Why is the sky blue?").then()).expectComplete().verify(Duration.ofSeconds(10));
+        StepVerifier.create(inConversation(conversation, "And at sunset?").map(ServerSentEvent::event).last())
+                .expectNext("response.completed").expectComplete().verify(Duration.ofSeconds(10));
+
+        String second = app.emulator().requests().get(app.emulator().requests().size() - 1).body();
+        JsonNode messages = JSON.readTree(second).get("messages");
+        assertThat(messages.values()).extracting(m -> m.get("role").asString()).containsExactly("user", "assistant", "user");
+        assertThat(messages.get(0).get("content").asString()).isEqualTo("Why is the sky blue?");
+        assertThat(messages.get(1).get("content").asString()).startsWith("Because air scatters blue light");
+        assertThat(messages.get(2).get("content").asString()).isEqualTo("And at sunset?");
+        // DeepSeek's rule: an earlier turn's reasoning is not sent back outside a tool loop
+        assertThat(second).doesNotContain("reasoning_content", "The user asks why the sky is blue.");
+    }
+
+    @Test
+    void aFailedTurnIsNotKeptInTheConversation() {
+        String conversation = "c-" + System.nanoTime();
+        app.emulator().enqueue(EmulatorResponse.httpError(400, "{\"error\":{\"message\":\"bad request\",\"type\":\"invalid_request_error\"}}"));
+        StepVerifier.create(inConversation(conversation, "First try").map(ServerSentEvent::event))
+                .expectNext("response.failed").expectComplete().verify(Duration.ofSeconds(10));
+        StepVerifier.create(inConversation(conversation, "Second try").then()).expectComplete().verify(Duration.ofSeconds(10));
+
+        String second = app.emulator().requests().get(app.emulator().requests().size() - 1).body();
+        assertThat(JSON.readTree(second).get("messages").values()).extracting(m -> m.get("content").asString())
+                .containsExactly("Second try");
     }
 
     /** Joins the texts of one kind of event, as the page does. */
