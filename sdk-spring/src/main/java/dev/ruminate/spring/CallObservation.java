@@ -1,5 +1,6 @@
 package dev.ruminate.spring;
 
+import dev.ruminate.core.error.RuminateException;
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.event.UsageUpdate;
 import dev.ruminate.core.message.Usage;
@@ -84,7 +85,9 @@ final class CallObservation {
                     .tags(tags).tag("outcome", outcome).tag("exception", exception)
                     .register(meters).record(elapsed(), TimeUnit.NANOSECONDS);
             if (failure != null) {
-                meters.counter(ObservingDecorator.ERRORS, tags.and("exception", exception)).increment();
+                // the error type is what alerts key on (rate_limited vs timeout); the class name says where it came from
+                String type = failure instanceof RuminateException r ? r.type() : "other";
+                meters.counter(ObservingDecorator.ERRORS, tags.and("exception", exception).and("error.type", type)).increment();
             }
             record(meters, "reasoning", used.reasoningTokens());
             record(meters, "output", used.outputTokens());

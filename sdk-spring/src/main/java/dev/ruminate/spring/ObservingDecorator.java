@@ -19,7 +19,9 @@ import org.jspecify.annotations.Nullable;
  *   <li>{@value #TOKENS} (distribution summary, base unit {@code tokens}): the reasoning and
  *       output tokens of the last usage the provider reported, tagged {@code type}
  *       ({@code reasoning}, {@code output});</li>
- *   <li>{@value #ERRORS} (counter): failed calls, tagged {@code exception}.</li>
+ *   <li>{@value #ERRORS} (counter): failed calls, tagged {@code exception} (simple class name) and
+ *       {@code error.type} (Ruminate's error type, e.g. {@code rate_limited}, {@code timeout}; {@code other}
+ *       for a failure that is not Ruminate's).</li>
  * </ul>
  *
  * <p>Observation {@value #OBSERVATION}, with the low-cardinality keys {@code ruminate.provider},

@@ -73,7 +73,8 @@ class ObservingDecoratorTest {
 
         StepVerifier.create(observed.stream(request())).expectError(AuthenticationException.class).verify(Duration.ofSeconds(5));
 
-        assertThat(meters.get(ObservingDecorator.ERRORS).tag("exception", "AuthenticationException").counter().count())
+        assertThat(meters.get(ObservingDecorator.ERRORS).tag("exception", "AuthenticationException")
+                .tag("error.type", "authentication_failed").counter().count())
                 .isEqualTo(1);
         assertThat(meters.get(ObservingDecorator.DURATION).tag("outcome", "error")
                 .tag("exception", "AuthenticationException").timer().count()).isEqualTo(1);
