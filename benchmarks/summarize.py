@@ -3,15 +3,21 @@
 
 Chunk and byte rates use the stream sizes the benchmarks print at setup, restated here: PERF.md's stream of
 10,000 chunks is generated deterministically (ReasoningStream, seed 42), so its size is fixed.
+
+    summarize.py RESULTS.json [SSE_BYTES [JMH_LOG...]]
+
+With JMH logs (the console output of the runs), the DecodeBenchmark rows also get a table per wire format: the
+"[setup]" lines there give each body's size and wire-event count, from which MB/s and events/s are derived.
 """
 import json
+import re
 import sys
 
 path = sys.argv[1] if len(sys.argv) > 1 else "target/results.json"
 runs = json.load(open(path))
 
 CHUNKS = 10_000
-SSE_BYTES = int(sys.argv[2]) if len(sys.argv) > 2 else None  # body size of the 10k-chunk stream, if known
+SSE_BYTES = int(sys.argv[2]) if len(sys.argv) > 2 and sys.argv[2] else None  # body size of the 10k-chunk stream, if known
 
 
 def short(r):
@@ -65,3 +71,54 @@ for r in runs:
         extra = f" (p50 {pct.get('50.0', 0):.0f}, p99 {pct.get('99.0', 0):.0f})"
     a = alloc(r)
     print(f"| {short(r)} | {p} | {score:,.2f}{extra} | {m['scoreUnit']} | {'' if a is None else f'{a:,.0f}'} |")
+
+
+# Per wire format: framing alone and decode + reduce, from the body sizes and event counts printed at setup.
+SETUP = re.compile(r"\[setup\] (\w+): (\d+) chat-completions chunks' content, (\d+) bytes, (\d+) wire events")
+WIRES = [("sse", "CHAT_COMPLETIONS", "Chat Completions SSE"), ("anthropic", "ANTHROPIC", "Anthropic SSE"),
+         ("responses", "RESPONSES", "Responses SSE"), ("gemini", "GEMINI", "Gemini SSE"),
+         ("bedrock", "BEDROCK", "Bedrock event-stream"), ("ndjson", "OLLAMA", "Ollama NDJSON")]
+bodies = {}
+for log in sys.argv[3:]:
+    for line in open(log, encoding="utf-8", errors="replace"):
+        m = SETUP.search(line)
+        if m:
+            bodies[(m.group(1), int(m.group(2)))] = (int(m.group(3)), int(m.group(4)))
+decode = {}
+for r in runs:
+    if ".DecodeBenchmark." in r["benchmark"]:
+        p = params(r)
+        decode[(r["benchmark"].rsplit(".", 1)[-1], int(p["chunks"]), int(p["piece"]))] = r
+if bodies and decode:
+    print()
+    print("| format | piece | chunks | bytes | wire events | frame bodies/s | frame MB/s | frame M events/s"
+          " | decode+reduce bodies/s | MB/s | k events/s | alloc B/byte | events/s vs Chat Completions |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for piece in sorted({k[2] for k in decode}, key=lambda x: (x == 1, x)):
+        for chunks in sorted({k[1] for k in decode}):
+            base = None
+            for prefix, wire, label in WIRES:
+                size = bodies.get((wire, chunks))
+                frame = decode.get((prefix + "Frame", chunks, piece))
+                full = decode.get((prefix + "DecodeReduce", chunks, piece))
+                if size is None or (frame is None and full is None):
+                    continue
+                nbytes, events = size
+                cells = [label, str(piece), f"{chunks:,}", f"{nbytes:,}", f"{events:,}"]
+                if frame:
+                    f = frame["primaryMetric"]["score"]
+                    cells += [f"{f:,.1f}", f"{f * nbytes / 1e6:,.0f}", f"{f * events / 1e6:.2f}"]
+                else:
+                    cells += ["—", "—", "—"]
+                if full:
+                    d = full["primaryMetric"]["score"]
+                    a = alloc(full)
+                    rate = d * events
+                    if prefix == "sse":
+                        base = rate
+                    cells += [f"{d:,.1f}", f"{d * nbytes / 1e6:,.0f}", f"{rate / 1e3:,.0f}",
+                              "—" if a is None else f"{a / nbytes:.1f}",
+                              "—" if base is None else f"{rate / base:.2f}"]
+                else:
+                    cells += ["—"] * 5
+                print("| " + " | ".join(cells) + " |")
