@@ -1,15 +1,7 @@
 package dev.ruminate.benchmarks;
 
-import dev.ruminate.core.reduce.ChatReducer;
 import dev.ruminate.core.reduce.ChatResult;
-import dev.ruminate.core.wire.EventStreams;
-import dev.ruminate.core.wire.JsonLines;
-import dev.ruminate.core.wire.ServerSentEvents;
-import dev.ruminate.providers.bedrock.BedrockCodec;
-import dev.ruminate.providers.chatcompletions.ChatCompletionsCodec;
-import dev.ruminate.providers.chatcompletions.Profiles;
 import io.netty.buffer.ByteBuf;
-import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -22,7 +14,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
-import reactor.core.publisher.Flux;
+import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * Decoding alone (framing: SSE events, event-stream messages, JSON lines) and decoding + reduction, per wire format,
@@ -30,8 +22,11 @@ import reactor.core.publisher.Flux;
  * and 1 (the worst case). With 1-byte pieces the stream is a tenth as long ({@code chunks / 10}), to keep memory
  * for the pieces reasonable; compare per-byte rates, which the README derives.
  *
- * <p>NDJSON: the Ollama native decoder is not in this branch, so only its framing ({@code JsonLines.decode}) is
- * measured; the hook for decode + reduce is {@link #ndjsonFrame}'s body plus {@code .transform(OllamaCodec...)}.
+ * <p>Formats ({@link Wire}): Chat Completions SSE ({@code sse…}), Anthropic Messages SSE ({@code anthropic…}),
+ * OpenAI Responses SSE ({@code responses…}), Gemini SSE ({@code gemini…}), Bedrock event-stream
+ * ({@code bedrock…}) and Ollama native NDJSON ({@code ndjson…}), all carrying the same reasoning, answer and tool
+ * calls ({@link OtherStreams}); {@code WireFormatsTest} checks that each reduces to the same message. Each fork
+ * builds and cuts only the body its benchmark reads, and prints its size and event count at setup.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -41,9 +36,7 @@ import reactor.core.publisher.Flux;
 @Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
 public class DecodeBenchmark {
 
-    private static final ChatReducer REDUCER = ChatReducer.defaults();
-
-    /** Chunks in the SSE stream (a tenth of it for 1-byte pieces). */
+    /** Chunks in the Chat Completions stream (a tenth of it for 1-byte pieces). */
     @Param({"10000"})
     public int chunks;
 
@@ -51,52 +44,110 @@ public class DecodeBenchmark {
     @Param({"1460", "16384", "1"})
     public int piece;
 
-    private ByteBuf[] sse;
-    private ByteBuf[] bedrock;
-    private ByteBuf[] ndjson;
+    private ByteBuf[] body;
 
-    /** Builds the three bodies and cuts them. */
+    /**
+     * Builds the body of the format the running benchmark reads, and cuts it.
+     *
+     * @param params the running benchmark, whose method name gives the format
+     */
     @Setup
-    public void setUp() {
+    public void setUp(BenchmarkParams params) {
+        String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
+        Wire wire = wireOf(method);
         ReasoningStream stream = ReasoningStream.generate(piece == 1 ? chunks / 10 : chunks, 42);
-        byte[] bedrockBytes = OtherStreams.bedrock(stream);
-        byte[] ndjsonBytes = OtherStreams.ndjson(stream);
-        sse = Pieces.cut(stream.sse, piece);
-        bedrock = Pieces.cut(bedrockBytes, piece);
-        ndjson = Pieces.cut(ndjsonBytes, piece);
-        System.out.println("\n[setup] bytes: sse " + stream.sse.length + ", bedrock " + bedrockBytes.length
-                + ", ndjson " + ndjsonBytes.length);
+        byte[] bytes = wire.body(stream);
+        body = Pieces.cut(bytes, piece);
+        System.out.println("\n[setup] " + wire + ": " + stream.chunks + " chat-completions chunks' content, "
+                + bytes.length + " bytes, " + wire.frame(Pieces.cut(bytes, 16384)) + " wire events");
     }
 
-    /** SSE framing only: {@code SseEvent}s with their data bytes. */
+    static Wire wireOf(String method) {
+        if (method.startsWith("sse")) {
+            return Wire.CHAT_COMPLETIONS;
+        } else if (method.startsWith("anthropic")) {
+            return Wire.ANTHROPIC;
+        } else if (method.startsWith("responses")) {
+            return Wire.RESPONSES;
+        } else if (method.startsWith("gemini")) {
+            return Wire.GEMINI;
+        } else if (method.startsWith("bedrock")) {
+            return Wire.BEDROCK;
+        } else if (method.startsWith("ndjson")) {
+            return Wire.OLLAMA;
+        }
+        throw new IllegalArgumentException("no wire format for " + method);
+    }
+
+    /** Chat Completions: SSE framing only, {@code SseEvent}s with their data bytes. */
     @Benchmark
     public long sseFrame() {
-        return Objects.requireNonNull(ServerSentEvents.decode(Flux.fromArray(sse)).count().block());
+        return Wire.CHAT_COMPLETIONS.frame(body);
     }
 
-    /** SSE framing, the Chat Completions decoder and the reducer. */
+    /** Chat Completions: SSE framing, the Chat Completions decoder (DeepSeek profile) and the reducer. */
     @Benchmark
     public ChatResult sseDecodeReduce() {
-        return Objects.requireNonNull(REDUCER.reduce(ServerSentEvents.decode(Flux.fromArray(sse))
-                .transform(ChatCompletionsCodec.streamDecoder(Profiles.DEEPSEEK))).block());
+        return Wire.CHAT_COMPLETIONS.decodeReduce(body);
     }
 
-    /** AWS event-stream framing only, prelude and message CRCs checked. */
+    /** Anthropic Messages: SSE framing only (named events). */
+    @Benchmark
+    public long anthropicFrame() {
+        return Wire.ANTHROPIC.frame(body);
+    }
+
+    /** Anthropic Messages: SSE framing, the Anthropic decoder and the reducer. */
+    @Benchmark
+    public ChatResult anthropicDecodeReduce() {
+        return Wire.ANTHROPIC.decodeReduce(body);
+    }
+
+    /** OpenAI Responses: SSE framing only (named, numbered events). */
+    @Benchmark
+    public long responsesFrame() {
+        return Wire.RESPONSES.frame(body);
+    }
+
+    /** OpenAI Responses: SSE framing, the Responses decoder (OpenAI profile) and the reducer. */
+    @Benchmark
+    public ChatResult responsesDecodeReduce() {
+        return Wire.RESPONSES.decodeReduce(body);
+    }
+
+    /** Gemini: SSE framing only (CRLF line ends, as Google sends them). */
+    @Benchmark
+    public long geminiFrame() {
+        return Wire.GEMINI.frame(body);
+    }
+
+    /** Gemini: SSE framing, the Gemini decoder and the reducer. */
+    @Benchmark
+    public ChatResult geminiDecodeReduce() {
+        return Wire.GEMINI.decodeReduce(body);
+    }
+
+    /** Bedrock: AWS event-stream framing only, prelude and message CRCs checked. */
     @Benchmark
     public long bedrockFrame() {
-        return Objects.requireNonNull(EventStreams.decode(Flux.fromArray(bedrock)).count().block());
+        return Wire.BEDROCK.frame(body);
     }
 
-    /** Event-stream framing, the Bedrock ConverseStream decoder and the reducer. */
+    /** Bedrock: event-stream framing, the ConverseStream decoder and the reducer. */
     @Benchmark
     public ChatResult bedrockDecodeReduce() {
-        return Objects.requireNonNull(REDUCER.reduce(EventStreams.decode(Flux.fromArray(bedrock))
-                .transform(BedrockCodec.streamDecoder("bedrock", "anthropic.claude-sonnet-4"))).block());
+        return Wire.BEDROCK.decodeReduce(body);
     }
 
-    /** NDJSON framing only (the hook for the Ollama native decoder, which is not in this branch). */
+    /** Ollama native: NDJSON framing only. */
     @Benchmark
     public long ndjsonFrame() {
-        return Objects.requireNonNull(JsonLines.decode(Flux.fromArray(ndjson)).count().block());
+        return Wire.OLLAMA.frame(body);
+    }
+
+    /** Ollama native: NDJSON framing, the Ollama decoder and the reducer. */
+    @Benchmark
+    public ChatResult ndjsonDecodeReduce() {
+        return Wire.OLLAMA.decodeReduce(body);
     }
 }
