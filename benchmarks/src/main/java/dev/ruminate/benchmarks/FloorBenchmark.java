@@ -20,7 +20,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The floor (PERF.md): Jackson's streaming parser walking every token of every {@code data:} payload of the stream,
- * building nothing, one new parser per payload, with Jackson 3 (Ruminate's) and Jackson 2 (the peers').
+ * building nothing, one new parser per payload, with Jackson 3 (Ruminate's) and Jackson 2 (the peers'); and the
+ * same walk with the one non-blocking parser per stream that Ruminate's decoders read with.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -48,6 +49,15 @@ public class FloorBenchmark {
     @Benchmark
     public long jackson3() {
         return Contenders.floor(payloads);
+    }
+
+    /**
+     * Jackson 3's non-blocking parser, one for the stream, fed payload by payload: the tokenizer under Ruminate's
+     * decoders, walking the same tokens.
+     */
+    @Benchmark
+    public long jackson3NonBlocking() {
+        return Contenders.floorNonBlocking(payloads);
     }
 
     /** Jackson 2, a parser per payload. */

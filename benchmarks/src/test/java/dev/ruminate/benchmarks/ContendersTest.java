@@ -51,6 +51,11 @@ class ContendersTest {
     }
 
     @Test
+    void theNonBlockingFloorWalksTheSameTokens() {
+        assertThat(Contenders.floorNonBlocking(stream.payloads)).isEqualTo(Contenders.floor(stream.payloads));
+    }
+
+    @Test
     void naiveKeepsEverything() {
         assertThat(Contenders.naive(stream.payloads)).isEqualTo(expected(stream.reasoning, stream.reasoningTokens));
     }
