@@ -23,7 +23,12 @@ import tools.jackson.core.json.JsonFactory;
  */
 final class WireParser {
 
-    static final JsonFactory JSON = new JsonFactory();
+    /** Knows the names of Messages stream events (see {@link StreamParser#factoryKnowing}). */
+    static final JsonFactory JSON = StreamParser.factoryKnowing(
+            "type", "message", "id", "role", "model", "content", "stop_reason", "stop_sequence", "usage",
+            "input_tokens", "output_tokens", "cache_creation_input_tokens", "cache_read_input_tokens",
+            "cache_creation", "service_tier", "index", "content_block", "delta", "text", "thinking", "signature",
+            "data", "partial_json", "name", "input", "tool_use_id", "citations", "error");
 
     private WireParser() {
     }

@@ -34,7 +34,15 @@ import tools.jackson.core.json.JsonFactory;
  */
 final class ChunkParser {
 
-    static final JsonFactory JSON = new JsonFactory();
+    /** Knows the names of Chat Completions chunks (see {@link StreamParser#factoryKnowing}). */
+    static final JsonFactory JSON = StreamParser.factoryKnowing(
+            "id", "object", "created", "model", "system_fingerprint", "service_tier", "provider", "choices", "index",
+            "delta", "message", "role", "content", "reasoning_content", "reasoning", "reasoning_text",
+            "reasoning_details", "thinking", "signature", "format", "data", "summary", "text", "type", "tool_calls",
+            "function", "function_call", "name", "arguments", "refusal", "annotations", "logprobs", "finish_reason",
+            "native_finish_reason", "stop_reason", "usage", "prompt_tokens", "completion_tokens", "total_tokens",
+            "completion_tokens_details", "reasoning_tokens", "prompt_tokens_details", "cached_tokens",
+            "prompt_cache_hit_tokens", "prompt_cache_miss_tokens", "x_groq", "obfuscation", "error", "code", "param");
 
     private static final String DELTA = "delta";
     private static final String MESSAGE = "message";

@@ -1,13 +1,14 @@
 package dev.ruminate.providers.gemini;
 
-import dev.ruminate.providers.internal.JsonWriting;
 import dev.ruminate.providers.internal.ShapeException;
+import dev.ruminate.providers.internal.StreamParser;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.ObjectReadContext;
+import tools.jackson.core.json.JsonFactory;
 
 /**
  * Reads one Gemini JSON object (a stream chunk, a whole {@code generateContent} body, or an
@@ -16,6 +17,16 @@ import tools.jackson.core.ObjectReadContext;
  * parts, errors) are copied byte for byte from the input. Unknown fields are skipped.
  */
 final class GeminiParser {
+
+    /** Knows the names of Gemini stream chunks (see {@link StreamParser#factoryKnowing}). */
+    static final JsonFactory JSON = StreamParser.factoryKnowing(
+            "candidates", "content", "parts", "text", "thought", "thoughtSignature", "role", "functionCall", "name",
+            "args", "id", "partialArgs", "jsonPath", "stringValue", "numberValue", "boolValue", "nullValue",
+            "willContinue", "finishReason", "index", "safetyRatings", "category", "probability", "usageMetadata",
+            "promptTokenCount", "candidatesTokenCount", "totalTokenCount", "thoughtsTokenCount",
+            "cachedContentTokenCount", "promptTokensDetails", "candidatesTokensDetails", "modality", "tokenCount",
+            "modelVersion", "responseId", "createTime", "promptFeedback", "blockReason", "executableCode", "language",
+            "code", "codeExecutionResult", "outcome", "output", "error", "message", "status");
 
     private GeminiParser() {
     }
@@ -27,7 +38,7 @@ final class GeminiParser {
      * @throws ShapeException for JSON of the wrong shape
      */
     static void parse(byte[] data, GeminiChunk chunk) {
-        try (JsonParser p = JsonWriting.JSON.createParser(ObjectReadContext.empty(), data)) {
+        try (JsonParser p = JSON.createParser(ObjectReadContext.empty(), data)) {
             parse(p, data, chunk);
         }
     }

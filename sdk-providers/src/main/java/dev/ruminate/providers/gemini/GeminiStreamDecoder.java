@@ -5,7 +5,6 @@ import dev.ruminate.core.error.ProtocolException;
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.wire.SseEvent;
 import dev.ruminate.providers.internal.JsonReading;
-import dev.ruminate.providers.internal.JsonWriting;
 import dev.ruminate.providers.internal.ShapeException;
 import dev.ruminate.providers.internal.StreamParser;
 import java.nio.charset.StandardCharsets;
@@ -34,7 +33,7 @@ final class GeminiStreamDecoder {
     private final GeminiAssembler assembler;
     private final GeminiChunk chunk = new GeminiChunk();
     /** One parser for the stream; after a failure the stream ends, so it is never fed again. */
-    private final StreamParser json = StreamParser.create(JsonWriting.JSON);
+    private final StreamParser json = StreamParser.create(GeminiParser.JSON);
     private boolean done;
     private @Nullable RuntimeException failure;
 

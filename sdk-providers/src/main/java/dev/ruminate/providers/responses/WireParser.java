@@ -19,7 +19,14 @@ import tools.jackson.core.json.JsonFactory;
  */
 final class WireParser {
 
-    static final JsonFactory JSON = new JsonFactory();
+    /** Knows the names of Responses stream events (see {@link StreamParser#factoryKnowing}). */
+    static final JsonFactory JSON = StreamParser.factoryKnowing(
+            "type", "sequence_number", "response", "id", "object", "created_at", "status", "model", "output",
+            "output_index", "item", "item_id", "content_index", "summary_index", "delta", "text", "part", "content",
+            "role", "summary", "encrypted_content", "arguments", "call_id", "name", "usage", "input_tokens",
+            "output_tokens", "total_tokens", "input_tokens_details", "cached_tokens", "output_tokens_details",
+            "reasoning_tokens", "incomplete_details", "reason", "error", "code", "message", "logprobs", "obfuscation",
+            "annotations", "reasoning", "effort");
 
     private WireParser() {
     }

@@ -71,6 +71,20 @@ class StreamParserTest {
     }
 
     @Test
+    void aFactoryKnowingNamesReadsThoseAndOthersAsAPlainFactoryDoes() {
+        JsonFactory knowing = StreamParser.factoryKnowing("choices", "delta", "reasoning_content", "index");
+        byte[] data = "{\"choices\":[{\"index\":0,\"delta\":{\"reasoning_content\":\"hm\",\"é_unlisted\":1}}]}"
+                .getBytes(StandardCharsets.UTF_8);
+        StreamParser stream = StreamParser.create(knowing);
+
+        for (int event = 0; event < 3; event++) {
+            assertThat(read(stream.feed(data))).isEqualTo(read(JSON.createParser(ObjectReadContext.empty(), data)));
+        }
+        assertThat(read(StreamParser.create(knowing).feed(data)))
+                .isEqualTo(read(JSON.createParser(ObjectReadContext.empty(), data)));
+    }
+
+    @Test
     void nextNameDoesNotTakeTheEndOfAnEventForTheEndOfAnObject() {
         StreamParser stream = StreamParser.create(JSON);
         stream.feed("{\"a\":1,".getBytes(StandardCharsets.UTF_8));
