@@ -14,14 +14,17 @@ import dev.ruminate.core.json.EventJson;
 import dev.ruminate.core.json.SseFrame;
 import dev.ruminate.core.message.FinishReason;
 import dev.ruminate.providers.responses.ResponsesStreamEncoder;
+import dev.ruminate.testkit.NettyLeakCheck;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.http.codec.ServerSentEvent;
 import reactor.core.publisher.Flux;
 import reactor.test.StepVerifier;
 
+@ExtendWith(NettyLeakCheck.class)
 class ChatServerSentEventsTest {
 
     private static final List<ChatEvent> TURN = List.of(

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ruminate.testkit.ChatCompletionsScript;
 import dev.ruminate.testkit.EmulatorResponse;
+import dev.ruminate.testkit.NettyLeakCheck;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import reactor.test.StepVerifier;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -25,6 +27,7 @@ import tools.jackson.databind.json.JsonMapper;
  * way to the provider's connection. Skipped when no Chromium is installed ({@code .ci/run} installs
  * Debian's {@code chromium}).
  */
+@ExtendWith(NettyLeakCheck.class)
 class ChatPageBrowserTest {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
