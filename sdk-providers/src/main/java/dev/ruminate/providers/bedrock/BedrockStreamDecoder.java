@@ -17,6 +17,7 @@ import dev.ruminate.core.message.FinishReason;
 import dev.ruminate.core.wire.EventStreamMessage;
 import dev.ruminate.providers.internal.JsonReading;
 import dev.ruminate.providers.internal.JsonWriting;
+import dev.ruminate.providers.internal.StreamParser;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -27,6 +28,8 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.ObjectReadContext;
+import tools.jackson.core.exc.StreamReadException;
+import tools.jackson.core.json.JsonFactory;
 
 /**
  * Decodes the messages of one ConverseStream response into events.
@@ -52,6 +55,13 @@ import tools.jackson.core.ObjectReadContext;
  */
 final class BedrockStreamDecoder {
 
+    /** Knows the names of ConverseStream payloads (see {@link StreamParser#factoryKnowing}). */
+    private static final JsonFactory JSON = StreamParser.factoryKnowing(
+            "contentBlockIndex", "start", "toolUse", "toolUseId", "name", "delta", "text", "reasoningContent",
+            "signature", "redactedContent", "input", "role", "stopReason", "additionalModelResponseFields", "usage",
+            "inputTokens", "outputTokens", "totalTokens", "cacheReadInputTokens", "cacheWriteInputTokens", "metrics",
+            "latencyMs", "trace", "p", "message");
+
 
     private final String provider;
     private final String model;
@@ -64,6 +74,8 @@ final class BedrockStreamDecoder {
     private boolean started;
     private @Nullable String stopReason;
     private boolean done;
+    /** One parser for the stream; a failure ends the stream, so it is never fed after one. */
+    private final StreamParser json = StreamParser.create(JSON);
 
     BedrockStreamDecoder(String provider, String model) {
         this.provider = provider;
@@ -91,7 +103,8 @@ final class BedrockStreamDecoder {
         }
         List<ChatEvent> out = new ArrayList<>(3);
         start(out);
-        try (JsonParser p = JsonWriting.JSON.createParser(ObjectReadContext.empty(), message.payload())) {
+        try {
+            StreamParser p = json.feed(message.payload());
             if (p.nextToken() != JsonToken.START_OBJECT) {
                 throw shape(message, "the payload is not a JSON object");
             }
@@ -104,12 +117,27 @@ final class BedrockStreamDecoder {
                 case "messageStart" -> p.skipChildren();
                 default -> throw shape(message, "unknown ConverseStream event type '" + type + "'");
             }
+            endOfPayload(p);
         } catch (JacksonException e) {
             throw new ProtocolException(ProtocolException.Reason.MALFORMED_JSON,
                     e.getOriginalMessage() + " in " + type + "; payload: " + JsonReading.excerpt(message.payload()), -1,
                     message.byteOffset(), e);
         }
         return out;
+    }
+
+    /**
+     * Reads the rest of the payload's object, which a handler may leave once it has what it needs, so
+     * that the stream's parser starts the next payload clean; anything after the object is an error.
+     */
+    private static void endOfPayload(StreamParser p) {
+        while (!p.streamReadContext().inRoot()) {
+            p.nextToken();
+        }
+        JsonToken after = p.nextToken();
+        if (after != null) {
+            throw new StreamReadException(p, "unexpected " + after + " after the JSON object");
+        }
     }
 
     /** Returns the closing events at the end of the body; throws when the response is incomplete. */

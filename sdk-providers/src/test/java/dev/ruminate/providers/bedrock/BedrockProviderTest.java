@@ -265,6 +265,40 @@ class BedrockProviderTest {
     }
 
     @Test
+    void fieldsAfterWhatAHandlerReadsDoNotReachTheNextPayload() {
+        // One parser reads the whole stream: what a handler leaves of its payload must not be read as the next one.
+        byte[] frames = concat(
+                EventStreamFrames.event("messageStart", "{\"role\":\"assistant\",\"p\":\"abc\"}"),
+                EventStreamFrames.event("contentBlockDelta",
+                        "{\"contentBlockIndex\":0,\"delta\":{\"text\":\"Hel\"},\"p\":\"xyz\",\"extra\":{\"a\":[1,{\"b\":2}]}}"),
+                EventStreamFrames.event("contentBlockDelta", "{\"delta\":{\"text\":\"lo\"},\"contentBlockIndex\":0}"),
+                EventStreamFrames.event("contentBlockStop", "{\"contentBlockIndex\":0,\"p\":\"q\"}"),
+                EventStreamFrames.event("messageStop",
+                        "{\"stopReason\":\"end_turn\",\"additionalModelResponseFields\":{\"x\":[true,null]}}"),
+                EventStreamFrames.event("metadata",
+                        "{\"usage\":{\"inputTokens\":3,\"outputTokens\":2,\"totalTokens\":5},\"metrics\":{\"latencyMs\":9}}"));
+        emulator.enqueue(EmulatorResponse.bytes("application/vnd.amazon.eventstream", frames));
+
+        ChatResult result = reduce(provider(), REQUEST);
+
+        assertThat(result.message().text()).isEqualTo("Hello");
+        assertThat(result.message().usage().outputTokens()).isEqualTo(2L);
+    }
+
+    @Test
+    void contentAfterAPayloadsObjectIsMalformedWithThePartialMessage() {
+        byte[] start = BedrockScript.create().text("Partial").withoutStop().toEventStream();
+        byte[] glued = EventStreamFrames.event("contentBlockStop", "{\"contentBlockIndex\":0} {\"x\":1}");
+        emulator.enqueue(EmulatorResponse.bytes("application/vnd.amazon.eventstream", concat(start, glued)));
+
+        RuminateException e = failure(provider());
+
+        assertThat(e).isInstanceOf(ProtocolException.class).hasMessageContaining("after the JSON object");
+        assertThat(((ProtocolException) e).reason()).isEqualTo(ProtocolException.Reason.MALFORMED_JSON);
+        assertThat(e.partial().text()).isEqualTo("Partial");
+    }
+
+    @Test
     void anExceptionFrameIsAProviderStreamErrorWithThePartialMessage() {
         emulator.enqueue(BedrockScript.create().text("So far")
                 .exceptionAtEnd("modelStreamErrorException", "Model stream failed").toResponse());
