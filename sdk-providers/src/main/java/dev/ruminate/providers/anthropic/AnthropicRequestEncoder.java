@@ -33,7 +33,7 @@ final class AnthropicRequestEncoder {
         Set<String> taken = extras.keySet();
         SamplingOptions sampling = request.sampling();
         ByteArrayOutputStream out = new ByteArrayOutputStream(512);
-        try (JsonGenerator g = WireParser.JSON.createGenerator(ObjectWriteContext.empty(), out)) {
+        try (JsonGenerator g = JsonWriting.JSON.createGenerator(ObjectWriteContext.empty(), out)) {
             g.writeStartObject();
             if (!taken.contains("model")) {
                 g.writeStringProperty("model", request.model());

@@ -31,7 +31,7 @@ final class ChatCompletionsRequestEncoder {
         Map<String, @Nullable Object> extras = request.extras();
         Set<String> taken = extras.keySet();
         ByteArrayOutputStream out = new ByteArrayOutputStream(512);
-        try (JsonGenerator g = ChunkParser.JSON.createGenerator(ObjectWriteContext.empty(), out)) {
+        try (JsonGenerator g = JsonWriting.JSON.createGenerator(ObjectWriteContext.empty(), out)) {
             g.writeStartObject();
             if (!taken.contains("model")) {
                 g.writeStringProperty("model", request.model());

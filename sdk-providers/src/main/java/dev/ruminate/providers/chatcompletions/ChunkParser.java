@@ -1,6 +1,7 @@
 package dev.ruminate.providers.chatcompletions;
 
 import dev.ruminate.providers.internal.JsonReading;
+import dev.ruminate.providers.internal.JsonWriting;
 import dev.ruminate.providers.internal.ShapeException;
 import dev.ruminate.providers.internal.StreamParser;
 import java.io.StringWriter;
@@ -388,7 +389,7 @@ final class ChunkParser {
             return JsonReading.text(p, value);
         }
         StringWriter out = new StringWriter();
-        try (JsonGenerator g = JSON.createGenerator(ObjectWriteContext.empty(), out)) {
+        try (JsonGenerator g = JsonWriting.JSON.createGenerator(ObjectWriteContext.empty(), out)) {
             g.copyCurrentStructure(p);
         }
         return out.toString();

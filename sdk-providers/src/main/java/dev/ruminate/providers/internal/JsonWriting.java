@@ -19,7 +19,13 @@ import tools.jackson.core.json.JsonFactory;
  */
 public final class JsonWriting {
 
-    /** One factory for all provider codecs: thread-safe, and costly enough to share. */
+    /**
+     * One factory for all provider codecs' generators and blocking parsers: thread-safe, and costly
+     * enough to share. Each of those gives its buffers back to the factory's pool when closed. Stream
+     * parsers keep theirs for the stream's life, so they come from factories of their own
+     * ({@link StreamParser#factoryKnowing}) and do not drain this pool: otherwise every request's
+     * generator would find the pool empty and allocate its buffers again.
+     */
     public static final JsonFactory JSON = new JsonFactory();
 
     private JsonWriting() {

@@ -68,6 +68,10 @@ public final class StreamParser extends JsonParserDelegate {
      * knows the protocol's names that copy never happens: an open, idle stream then holds about
      * 3.4 KB less. Names outside the list still parse; the first one a stream meets makes its copy.
      *
+     * <p>Use the factory for parsing only, and write with {@link JsonWriting#JSON}: a stream parser
+     * keeps the buffers it takes from its factory's pool until the stream ends, so a generator of the
+     * same factory would find the pool empty.
+     *
      * @param names property names of the protocol, plain ASCII
      * @return a new factory, thread-safe as every {@code JsonFactory}
      */

@@ -33,7 +33,7 @@ final class OllamaRequestEncoder {
     static byte[] chat(String provider, ChatRequest request, boolean stream) {
         Set<String> taken = request.extras().keySet();
         ByteArrayOutputStream out = new ByteArrayOutputStream(512);
-        try (JsonGenerator g = OllamaLineParser.JSON.createGenerator(ObjectWriteContext.empty(), out)) {
+        try (JsonGenerator g = JsonWriting.JSON.createGenerator(ObjectWriteContext.empty(), out)) {
             g.writeStartObject();
             if (!taken.contains("model")) {
                 g.writeStringProperty("model", request.model());
@@ -71,7 +71,7 @@ final class OllamaRequestEncoder {
             throw new IllegalArgumentException("/api/generate takes no tools; use /api/chat");
         }
         ByteArrayOutputStream out = new ByteArrayOutputStream(256);
-        try (JsonGenerator g = OllamaLineParser.JSON.createGenerator(ObjectWriteContext.empty(), out)) {
+        try (JsonGenerator g = JsonWriting.JSON.createGenerator(ObjectWriteContext.empty(), out)) {
             g.writeStartObject();
             if (!taken.contains("model")) {
                 g.writeStringProperty("model", request.model());

@@ -13,6 +13,7 @@ import dev.ruminate.core.event.UsageUpdate;
 import dev.ruminate.core.json.SseFrame;
 import dev.ruminate.core.message.FinishReason;
 import dev.ruminate.core.message.Usage;
+import dev.ruminate.providers.internal.JsonWriting;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -373,7 +374,7 @@ final class ResponsesEventWriter {
     private SseFrame frame(String type, Consumer<JsonGenerator> fields) {
         int seq = sequence++;
         StringWriter w = new StringWriter(128);
-        try (JsonGenerator g = WireParser.JSON.createGenerator(ObjectWriteContext.empty(), w)) {
+        try (JsonGenerator g = JsonWriting.JSON.createGenerator(ObjectWriteContext.empty(), w)) {
             g.writeStartObject();
             g.writeStringProperty("type", type);
             g.writeNumberProperty("sequence_number", seq);

@@ -42,7 +42,7 @@ final class ResponsesRequestEncoder {
         Map<String, @Nullable Object> extras = request.extras();
         Set<String> taken = extras.keySet();
         ByteArrayOutputStream out = new ByteArrayOutputStream(512);
-        try (JsonGenerator g = WireParser.JSON.createGenerator(ObjectWriteContext.empty(), out)) {
+        try (JsonGenerator g = JsonWriting.JSON.createGenerator(ObjectWriteContext.empty(), out)) {
             g.writeStartObject();
             if (!taken.contains("model")) {
                 g.writeStringProperty("model", request.model());
