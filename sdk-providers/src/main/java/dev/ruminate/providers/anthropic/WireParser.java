@@ -1,6 +1,7 @@
 package dev.ruminate.providers.anthropic;
 
 import dev.ruminate.core.message.Usage;
+import dev.ruminate.providers.internal.JsonReading;
 import dev.ruminate.providers.internal.ShapeException;
 import dev.ruminate.providers.internal.StreamParser;
 import java.util.List;
@@ -60,7 +61,7 @@ final class WireParser {
                 default -> p.skipChildren();
             }
         }
-        trailing(p);
+        JsonReading.requireEnd(p);
     }
 
     /**
@@ -72,7 +73,7 @@ final class WireParser {
         try (JsonParser p = JSON.createParser(ObjectReadContext.empty(), body)) {
             expectObject(p, p.nextToken(), "the response body");
             message(p, out, blocks);
-            trailing(p);
+            JsonReading.requireEnd(p);
         }
     }
 
@@ -250,13 +251,6 @@ final class WireParser {
     }
 
     /** Fails on anything but whitespace after the top-level object. */
-    private static void trailing(JsonParser p) {
-        JsonToken after = p.nextToken();
-        if (after != null) {
-            throw new StreamReadException(p, "unexpected " + after + " after the JSON object");
-        }
-    }
-
     private static int offset(JsonParser p) {
         return (int) p.currentTokenLocation().getByteOffset();
     }

@@ -28,7 +28,6 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.ObjectReadContext;
-import tools.jackson.core.exc.StreamReadException;
 import tools.jackson.core.json.JsonFactory;
 
 /**
@@ -117,27 +116,13 @@ final class BedrockStreamDecoder {
                 case "messageStart" -> p.skipChildren();
                 default -> throw shape(message, "unknown ConverseStream event type '" + type + "'");
             }
-            endOfPayload(p);
+            JsonReading.requireEnd(p);
         } catch (JacksonException e) {
             throw new ProtocolException(ProtocolException.Reason.MALFORMED_JSON,
                     e.getOriginalMessage() + " in " + type + "; payload: " + JsonReading.excerpt(message.payload()), -1,
                     message.byteOffset(), e);
         }
         return out;
-    }
-
-    /**
-     * Reads the rest of the payload's object, which a handler may leave once it has what it needs, so
-     * that the stream's parser starts the next payload clean; anything after the object is an error.
-     */
-    private static void endOfPayload(StreamParser p) {
-        while (!p.streamReadContext().inRoot()) {
-            p.nextToken();
-        }
-        JsonToken after = p.nextToken();
-        if (after != null) {
-            throw new StreamReadException(p, "unexpected " + after + " after the JSON object");
-        }
     }
 
     /** Returns the closing events at the end of the body; throws when the response is incomplete. */

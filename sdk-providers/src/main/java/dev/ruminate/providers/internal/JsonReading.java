@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
+import tools.jackson.core.exc.StreamReadException;
 
 /**
  * Small readers the provider decoders share over Jackson's streaming parser. Stateless.
@@ -85,6 +86,20 @@ public final class JsonReading {
     public static String excerpt(byte[] data) {
         String text = new String(data, 0, Math.min(data.length, EXCERPT_CHARS * 4), StandardCharsets.UTF_8);
         return text.length() > EXCERPT_CHARS ? text.substring(0, EXCERPT_CHARS) + "…" : text;
+    }
+
+    /**
+     * Checks that nothing but whitespace follows the value just read, as a payload must hold one JSON
+     * value; with a {@link StreamParser} this also leaves it clean for the next event.
+     *
+     * @param p the parser, just past the value
+     * @throws StreamReadException when another token follows
+     */
+    public static void requireEnd(JsonParser p) {
+        JsonToken after = p.nextToken();
+        if (after != null) {
+            throw new StreamReadException(p, "unexpected " + after + " after the JSON object");
+        }
     }
 
     /**

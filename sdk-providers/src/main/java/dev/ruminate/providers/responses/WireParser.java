@@ -1,12 +1,12 @@
 package dev.ruminate.providers.responses;
 
+import dev.ruminate.providers.internal.JsonReading;
 import dev.ruminate.providers.internal.StreamParser;
 import java.util.Arrays;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.ObjectReadContext;
-import tools.jackson.core.exc.StreamReadException;
 import tools.jackson.core.json.JsonFactory;
 
 /**
@@ -56,7 +56,7 @@ final class WireParser {
                 default -> p.skipChildren();
             }
         }
-        requireEnd(p);
+        JsonReading.requireEnd(p);
         return e;
     }
 
@@ -65,7 +65,7 @@ final class WireParser {
         try (JsonParser p = JSON.createParser(ObjectReadContext.empty(), body)) {
             requireObject(p.nextToken(), "a response body");
             WireResponse r = response(p, body);
-            requireEnd(p);
+            JsonReading.requireEnd(p);
             return r;
         }
     }
@@ -323,13 +323,6 @@ final class WireParser {
     private static void requireObject(@Nullable JsonToken t, String what) {
         if (t != JsonToken.START_OBJECT) {
             throw new WireShapeException(what + " must be a JSON object, was " + (t == null ? "empty" : t));
-        }
-    }
-
-    private static void requireEnd(JsonParser p) {
-        JsonToken after = p.nextToken();
-        if (after != null) {
-            throw new StreamReadException(p, "unexpected " + after + " after the JSON object");
         }
     }
 }

@@ -89,6 +89,10 @@ class BedrockProviderTest {
         return ChatReducer.defaults().reduce(provider.stream(request)).block(WAIT);
     }
 
+    private static void enqueueEventStream(byte[] body) {
+        emulator.enqueue(EmulatorResponse.bytes("application/vnd.amazon.eventstream", body));
+    }
+
     private static RuminateException failure(BedrockProvider provider) {
         try {
             ChatReducer.defaults().reduce(provider.stream(REQUEST)).block(WAIT);
@@ -218,7 +222,7 @@ class BedrockProviderTest {
         byte[] good = BedrockScript.create().text("Hello there").tokensOf(5).withoutStop().toEventStream();
         byte[] bad = EventStreamFrames.corruptPayload(EventStreamFrames.event("contentBlockDelta",
                 "{\"contentBlockIndex\":0,\"delta\":{\"text\":\"!\"}}"));
-        emulator.enqueue(EmulatorResponse.bytes("application/vnd.amazon.eventstream", concat(good, bad)));
+        enqueueEventStream(concat(good, bad));
 
         RuminateException e = failure(provider());
 
@@ -241,7 +245,7 @@ class BedrockProviderTest {
             }
             at += length;
         }
-        emulator.enqueue(EmulatorResponse.bytes("application/vnd.amazon.eventstream", Arrays.copyOf(full, cut)));
+        enqueueEventStream(Arrays.copyOf(full, cut));
 
         RuminateException e = failure(provider());
 
@@ -255,7 +259,7 @@ class BedrockProviderTest {
     void anUnknownEventTypeIsATypedErrorWithThePartialMessage() {
         byte[] start = BedrockScript.create().text("Partial").withoutStop().toEventStream();
         byte[] unknown = EventStreamFrames.event("citationDelta", "{\"contentBlockIndex\":0}");
-        emulator.enqueue(EmulatorResponse.bytes("application/vnd.amazon.eventstream", concat(start, unknown)));
+        enqueueEventStream(concat(start, unknown));
 
         RuminateException e = failure(provider());
 
@@ -265,8 +269,9 @@ class BedrockProviderTest {
     }
 
     @Test
-    void fieldsAfterWhatAHandlerReadsDoNotReachTheNextPayload() {
-        // One parser reads the whole stream: what a handler leaves of its payload must not be read as the next one.
+    void fieldsAHandlerSkipsLeaveTheStreamParserAtTheNextPayload() {
+        // One parser reads the whole stream: the fields each handler skips (padding, unknown objects) must leave it
+        // at the end of the payload, so that the next payload starts clean.
         byte[] frames = concat(
                 EventStreamFrames.event("messageStart", "{\"role\":\"assistant\",\"p\":\"abc\"}"),
                 EventStreamFrames.event("contentBlockDelta",
@@ -277,7 +282,7 @@ class BedrockProviderTest {
                         "{\"stopReason\":\"end_turn\",\"additionalModelResponseFields\":{\"x\":[true,null]}}"),
                 EventStreamFrames.event("metadata",
                         "{\"usage\":{\"inputTokens\":3,\"outputTokens\":2,\"totalTokens\":5},\"metrics\":{\"latencyMs\":9}}"));
-        emulator.enqueue(EmulatorResponse.bytes("application/vnd.amazon.eventstream", frames));
+        enqueueEventStream(frames);
 
         ChatResult result = reduce(provider(), REQUEST);
 
@@ -289,7 +294,7 @@ class BedrockProviderTest {
     void contentAfterAPayloadsObjectIsMalformedWithThePartialMessage() {
         byte[] start = BedrockScript.create().text("Partial").withoutStop().toEventStream();
         byte[] glued = EventStreamFrames.event("contentBlockStop", "{\"contentBlockIndex\":0} {\"x\":1}");
-        emulator.enqueue(EmulatorResponse.bytes("application/vnd.amazon.eventstream", concat(start, glued)));
+        enqueueEventStream(concat(start, glued));
 
         RuminateException e = failure(provider());
 
