@@ -85,6 +85,21 @@ class StreamParserTest {
     }
 
     @Test
+    void streamsOfAFactoryKnowingNamesShareThoseNamesInsteadOfCopyingTheTable() {
+        JsonFactory knowing = StreamParser.factoryKnowing("choices", "reasoning_content");
+        byte[] data = "{\"choices\":1,\"reasoning_content\":2}".getBytes(StandardCharsets.UTF_8);
+
+        List<String> first = names(StreamParser.create(knowing).feed(data));
+        List<String> second = names(StreamParser.create(knowing).feed(data));
+
+        // Open streams whose parsers each copied the table would hand out a string of their own.
+        assertThat(second).hasSize(2);
+        for (int i = 0; i < second.size(); i++) {
+            assertThat(second.get(i)).isSameAs(first.get(i));
+        }
+    }
+
+    @Test
     void nextNameDoesNotTakeTheEndOfAnEventForTheEndOfAnObject() {
         StreamParser stream = StreamParser.create(JSON);
         stream.feed("{\"a\":1,".getBytes(StandardCharsets.UTF_8));
@@ -99,6 +114,16 @@ class StreamParserTest {
      * Every token with its text and its start and end offsets (after finishing the token), but for a
      * name's end, which the blocking parser puts after the colon and nobody reads.
      */
+    private static List<String> names(JsonParser p) {
+        List<String> names = new ArrayList<>();
+        for (JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
+            if (t == JsonToken.PROPERTY_NAME) {
+                names.add(p.currentName());
+            }
+        }
+        return names;
+    }
+
     private static List<String> read(JsonParser p) {
         List<String> seen = new ArrayList<>();
         JsonToken t;
