@@ -45,11 +45,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.LongStream;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import reactor.test.StepVerifier;
 
@@ -255,16 +257,25 @@ class BedrockProviderTest {
         assertThat(((ReasoningPart) e.partial().parts().get(0)).text()).isEqualTo("Thinking hard.");
     }
 
-    @Test
-    void anUnknownEventTypeIsATypedErrorWithThePartialMessage() {
+    /** A bad frame after some text: an unknown event type, and content after a payload's object. */
+    static Stream<Arguments> badFrames() {
+        return Stream.of(
+                Arguments.of(EventStreamFrames.event("citationDelta", "{\"contentBlockIndex\":0}"),
+                        ProtocolException.Reason.UNEXPECTED_SHAPE, "citationDelta"),
+                Arguments.of(EventStreamFrames.event("contentBlockStop", "{\"contentBlockIndex\":0} {\"x\":1}"),
+                        ProtocolException.Reason.MALFORMED_JSON, "after the JSON object"));
+    }
+
+    @ParameterizedTest(name = "{1}")
+    @MethodSource("badFrames")
+    void aBadFrameIsATypedErrorWithThePartialMessage(byte[] frame, ProtocolException.Reason reason, String says) {
         byte[] start = BedrockScript.create().text("Partial").withoutStop().toEventStream();
-        byte[] unknown = EventStreamFrames.event("citationDelta", "{\"contentBlockIndex\":0}");
-        enqueueEventStream(concat(start, unknown));
+        enqueueEventStream(concat(start, frame));
 
         RuminateException e = failure(provider());
 
-        assertThat(e).isInstanceOf(ProtocolException.class).hasMessageContaining("citationDelta");
-        assertThat(((ProtocolException) e).reason()).isEqualTo(ProtocolException.Reason.UNEXPECTED_SHAPE);
+        assertThat(e).isInstanceOf(ProtocolException.class).hasMessageContaining(says);
+        assertThat(((ProtocolException) e).reason()).isEqualTo(reason);
         assertThat(e.partial().text()).isEqualTo("Partial");
     }
 
@@ -288,19 +299,6 @@ class BedrockProviderTest {
 
         assertThat(result.message().text()).isEqualTo("Hello");
         assertThat(result.message().usage().outputTokens()).isEqualTo(2L);
-    }
-
-    @Test
-    void contentAfterAPayloadsObjectIsMalformedWithThePartialMessage() {
-        byte[] start = BedrockScript.create().text("Partial").withoutStop().toEventStream();
-        byte[] glued = EventStreamFrames.event("contentBlockStop", "{\"contentBlockIndex\":0} {\"x\":1}");
-        enqueueEventStream(concat(start, glued));
-
-        RuminateException e = failure(provider());
-
-        assertThat(e).isInstanceOf(ProtocolException.class).hasMessageContaining("after the JSON object");
-        assertThat(((ProtocolException) e).reason()).isEqualTo(ProtocolException.Reason.MALFORMED_JSON);
-        assertThat(e.partial().text()).isEqualTo("Partial");
     }
 
     @Test
