@@ -3,7 +3,7 @@
  * profiles and send-back rules.
  */
 module dev.ruminate.providers {
-    requires transitive dev.ruminate.core;
+    requires transitive dev.ruminate.transport;
     requires tools.jackson.core;
 
     exports dev.ruminate.providers;

@@ -4,6 +4,9 @@
  */
 module dev.ruminate.testkit {
     requires transitive dev.ruminate.core;
+    requires transitive reactor.netty.http;
+    requires transitive reactor.netty.core;
+    requires transitive io.netty.buffer;
     requires io.netty.transport;
     requires io.netty.codec.http;
     requires io.netty.common;

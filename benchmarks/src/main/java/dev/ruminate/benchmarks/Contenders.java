@@ -16,7 +16,7 @@ import dev.ruminate.core.message.AssistantMessage;
 import dev.ruminate.core.message.ToolCallPart;
 import dev.ruminate.core.reduce.ChatReducer;
 import dev.ruminate.core.reduce.ChatResult;
-import dev.ruminate.core.wire.ServerSentEvents;
+import dev.ruminate.transport.wire.ServerSentEvents;
 import dev.ruminate.providers.chatcompletions.ChatCompletionsCodec;
 import dev.ruminate.providers.chatcompletions.Profiles;
 import io.netty.buffer.ByteBuf;

@@ -1,6 +1,6 @@
 package dev.ruminate.benchmarks;
 
-import dev.ruminate.core.http.ApiKey;
+import dev.ruminate.transport.http.ApiKey;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.providers.chatcompletions.ChatCompletionsProvider;
 import dev.ruminate.providers.chatcompletions.Profiles;

@@ -4,7 +4,7 @@ import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.reduce.ChatReducer;
 import dev.ruminate.core.reduce.ChatResult;
 import dev.ruminate.core.reduce.Reduction;
-import dev.ruminate.core.wire.ServerSentEvents;
+import dev.ruminate.transport.wire.ServerSentEvents;
 import dev.ruminate.providers.chatcompletions.ChatCompletionsCodec;
 import dev.ruminate.providers.chatcompletions.Profiles;
 import java.util.List;

@@ -2,9 +2,9 @@ package dev.ruminate.benchmarks;
 
 import dev.ruminate.core.reduce.ChatReducer;
 import dev.ruminate.core.reduce.ChatResult;
-import dev.ruminate.core.wire.EventStreams;
-import dev.ruminate.core.wire.JsonLines;
-import dev.ruminate.core.wire.ServerSentEvents;
+import dev.ruminate.transport.wire.EventStreams;
+import dev.ruminate.transport.wire.JsonLines;
+import dev.ruminate.transport.wire.ServerSentEvents;
 import dev.ruminate.providers.anthropic.AnthropicCodec;
 import dev.ruminate.providers.bedrock.BedrockCodec;
 import dev.ruminate.providers.chatcompletions.ChatCompletionsCodec;

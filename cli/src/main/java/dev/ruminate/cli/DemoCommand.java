@@ -1,7 +1,7 @@
 package dev.ruminate.cli;
 
 import dev.ruminate.core.ChatProvider;
-import dev.ruminate.core.http.ApiKey;
+import dev.ruminate.transport.http.ApiKey;
 import dev.ruminate.core.message.AssistantMessage;
 import dev.ruminate.core.message.Message;
 import dev.ruminate.core.message.ToolCallPart;

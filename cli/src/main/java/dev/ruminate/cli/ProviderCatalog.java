@@ -2,7 +2,7 @@ package dev.ruminate.cli;
 
 import dev.ruminate.core.ChatProvider;
 import dev.ruminate.core.history.HistoryPolicy;
-import dev.ruminate.core.http.ApiKey;
+import dev.ruminate.transport.http.ApiKey;
 import dev.ruminate.core.think.ThinkTagOptions;
 import dev.ruminate.providers.anthropic.AnthropicCodec;
 import dev.ruminate.providers.anthropic.AnthropicProvider;

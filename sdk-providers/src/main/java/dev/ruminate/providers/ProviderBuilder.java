@@ -1,8 +1,8 @@
 package dev.ruminate.providers;
 
 import dev.ruminate.core.history.HistoryPolicy;
-import dev.ruminate.core.resilience.Resilience;
-import dev.ruminate.core.wire.WireLimits;
+import dev.ruminate.transport.resilience.Resilience;
+import dev.ruminate.transport.wire.WireLimits;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Objects;

@@ -7,7 +7,7 @@ import org.jspecify.annotations.Nullable;
  * it, for tests or for a secret store that presents keys as named variables.
  *
  * <p>Implementations must be thread-safe. A value read here is wrapped at once into an
- * {@link dev.ruminate.core.http.ApiKey}, which never shows it.
+ * {@link dev.ruminate.transport.http.ApiKey}, which never shows it.
  *
  * @since 0.1
  */

@@ -1,7 +1,7 @@
 package dev.ruminate.spring;
 
-import dev.ruminate.core.resilience.Resilience;
-import dev.ruminate.core.resilience.Timeouts;
+import dev.ruminate.transport.resilience.Resilience;
+import dev.ruminate.transport.resilience.Timeouts;
 import io.github.resilience4j.bulkhead.Bulkhead;
 import io.github.resilience4j.bulkhead.BulkheadConfig;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;

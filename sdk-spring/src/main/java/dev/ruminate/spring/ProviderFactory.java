@@ -1,7 +1,7 @@
 package dev.ruminate.spring;
 
 import dev.ruminate.core.ChatProvider;
-import dev.ruminate.core.http.ApiKey;
+import dev.ruminate.transport.http.ApiKey;
 import dev.ruminate.core.request.ReasoningEffort;
 import dev.ruminate.core.request.ReasoningOptions;
 import dev.ruminate.providers.ProviderBuilder;

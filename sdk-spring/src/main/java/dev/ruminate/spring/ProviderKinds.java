@@ -1,6 +1,6 @@
 package dev.ruminate.spring;
 
-import dev.ruminate.core.http.ApiKey;
+import dev.ruminate.transport.http.ApiKey;
 import dev.ruminate.core.think.ThinkTagOptions;
 import dev.ruminate.providers.anthropic.AnthropicProvider;
 import dev.ruminate.providers.bedrock.AwsCredentials;

@@ -3,8 +3,8 @@ package dev.ruminate.spring;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.ruminate.core.resilience.Resilience;
-import dev.ruminate.core.resilience.Timeouts;
+import dev.ruminate.transport.resilience.Resilience;
+import dev.ruminate.transport.resilience.Timeouts;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 

@@ -3,8 +3,8 @@ package dev.ruminate.testkit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ruminate.core.error.ProtocolException;
-import dev.ruminate.core.wire.EventStreamMessage;
-import dev.ruminate.core.wire.EventStreams;
+import dev.ruminate.transport.wire.EventStreamMessage;
+import dev.ruminate.transport.wire.EventStreams;
 import io.netty.buffer.Unpooled;
 import java.util.List;
 import org.junit.jupiter.api.Test;

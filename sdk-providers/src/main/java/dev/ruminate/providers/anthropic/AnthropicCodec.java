@@ -2,7 +2,7 @@ package dev.ruminate.providers.anthropic;
 
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.request.ChatRequest;
-import dev.ruminate.core.wire.SseEvent;
+import dev.ruminate.transport.wire.SseEvent;
 import java.util.Objects;
 import java.util.function.Function;
 import reactor.core.publisher.Flux;

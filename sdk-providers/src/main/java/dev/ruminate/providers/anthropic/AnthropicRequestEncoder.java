@@ -43,11 +43,11 @@ final class AnthropicRequestEncoder {
                         sampling.maxOutputTokens() != null ? sampling.maxOutputTokens() : defaultMaxTokens);
             }
             if (!taken.contains("system")) {
-                MessagesWriter.writeSystem(g, request.messages());
+                AnthropicMessagesWriter.writeSystem(g, request.messages());
             }
             if (!taken.contains("messages")) {
                 g.writeName("messages");
-                MessagesWriter.writeMessages(g, request.messages(), provider);
+                AnthropicMessagesWriter.writeMessages(g, request.messages(), provider);
             }
             if (!request.tools().isEmpty() && !taken.contains("tools")) {
                 writeTools(g, request);
@@ -124,7 +124,7 @@ final class AnthropicRequestEncoder {
 
     /** Copies the schema token by token: it is embedded as JSON, and invalid JSON is caught here. */
     private static void copySchema(JsonGenerator g, ToolDefinition tool) {
-        try (JsonParser p = WireParser.JSON.createParser(ObjectReadContext.empty(), tool.parametersSchema())) {
+        try (JsonParser p = AnthropicEventParser.JSON.createParser(ObjectReadContext.empty(), tool.parametersSchema())) {
             if (p.nextToken() == null) {
                 throw new IllegalArgumentException("tool " + tool.name() + " has an empty parameters schema");
             }

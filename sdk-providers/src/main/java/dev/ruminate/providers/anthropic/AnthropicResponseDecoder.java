@@ -6,7 +6,7 @@ import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.event.PartEnded;
 import dev.ruminate.core.event.ReasoningDelta;
 import dev.ruminate.core.event.ReasoningFinal;
-import dev.ruminate.core.http.ErrorBodyParser;
+import dev.ruminate.transport.http.ErrorBodyParser;
 import dev.ruminate.providers.internal.JsonReading;
 import dev.ruminate.providers.internal.ShapeException;
 import java.util.ArrayList;
@@ -32,7 +32,7 @@ final class AnthropicResponseDecoder {
         WireEvent message = new WireEvent();
         List<WireBlock> blocks = new ArrayList<>();
         try {
-            WireParser.parseMessage(body, message, blocks);
+            AnthropicEventParser.parseMessage(body, message, blocks);
         } catch (JacksonException e) {
             TokenStreamLocation at = e.getLocation();
             throw new ProtocolException(ProtocolException.Reason.MALFORMED_JSON,

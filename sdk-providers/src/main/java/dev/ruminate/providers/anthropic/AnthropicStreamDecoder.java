@@ -4,8 +4,8 @@ import dev.ruminate.core.error.IncompleteStreamException;
 import dev.ruminate.core.error.ProtocolException;
 import dev.ruminate.core.error.ProviderStreamException;
 import dev.ruminate.core.event.ChatEvent;
-import dev.ruminate.core.http.ErrorBodyParser;
-import dev.ruminate.core.wire.SseEvent;
+import dev.ruminate.transport.http.ErrorBodyParser;
+import dev.ruminate.transport.wire.SseEvent;
 import dev.ruminate.providers.internal.JsonReading;
 import dev.ruminate.providers.internal.ShapeException;
 import dev.ruminate.providers.internal.StreamParser;
@@ -33,7 +33,7 @@ final class AnthropicStreamDecoder {
     private final MessageAssembler assembler;
     private final WireEvent wire = new WireEvent();
     /** One parser for the stream; a failure ends the stream, so it is never fed after one. */
-    private final StreamParser json = StreamParser.create(WireParser.JSON);
+    private final StreamParser json = StreamParser.create(AnthropicEventParser.JSON);
 
     AnthropicStreamDecoder(String provider) {
         this.provider = provider;
@@ -54,7 +54,7 @@ final class AnthropicStreamDecoder {
         }
         List<ChatEvent> out = new ArrayList<>(2);
         try {
-            WireParser.parseEvent(json.feed(data), wire);
+            AnthropicEventParser.parseEvent(json.feed(data), wire);
             String type = wire.type != null ? wire.type : event.type();
             switch (type) {
                 case "message_start" -> assembler.start(wire.messageId, wire.model, wire.usage, out);

@@ -1,6 +1,6 @@
 package dev.ruminate.providers.bedrock;
 
-import dev.ruminate.core.http.ApiKey;
+import dev.ruminate.transport.http.ApiKey;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 

@@ -3,7 +3,7 @@ package dev.ruminate.providers.bedrock;
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.history.HistoryPolicy;
 import dev.ruminate.core.request.ChatRequest;
-import dev.ruminate.core.wire.EventStreamMessage;
+import dev.ruminate.transport.wire.EventStreamMessage;
 import java.util.Objects;
 import java.util.function.Function;
 import reactor.core.publisher.Flux;
@@ -24,7 +24,7 @@ public final class BedrockCodec {
 
     /**
      * Returns an operator that decodes one ConverseStream response's messages (from
-     * {@link dev.ruminate.core.wire.EventStreams#decode}) into chat events.
+     * {@link dev.ruminate.transport.wire.EventStreams#decode}) into chat events.
      *
      * <p>Reusable: each subscription gets its own decoder state. <b>Errors:</b>
      * {@code ProviderStreamException} for an exception message in the stream (throttling, model

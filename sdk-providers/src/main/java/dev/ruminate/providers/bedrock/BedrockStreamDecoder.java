@@ -14,7 +14,7 @@ import dev.ruminate.core.event.Seal;
 import dev.ruminate.core.event.ToolCallDelta;
 import dev.ruminate.core.event.UsageUpdate;
 import dev.ruminate.core.message.FinishReason;
-import dev.ruminate.core.wire.EventStreamMessage;
+import dev.ruminate.transport.wire.EventStreamMessage;
 import dev.ruminate.providers.internal.JsonReading;
 import dev.ruminate.providers.internal.JsonWriting;
 import dev.ruminate.providers.internal.StreamParser;

@@ -2,7 +2,7 @@ package dev.ruminate.providers.bedrock;
 
 import dev.ruminate.core.error.InvalidRequestException;
 import dev.ruminate.core.error.RuminateException;
-import dev.ruminate.core.http.RequestSigner;
+import dev.ruminate.transport.http.RequestSigner;
 import java.net.URI;
 import java.time.Clock;
 import java.util.List;

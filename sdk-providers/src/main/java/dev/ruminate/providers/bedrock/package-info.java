@@ -2,7 +2,7 @@
  * AWS Bedrock: request signing with AWS Signature Version 4 from credentials the user supplies.
  *
  * <p>The Converse stream's binary framing is decoded by
- * {@link dev.ruminate.core.wire.EventStreams} in sdk-core.
+ * {@link dev.ruminate.transport.wire.EventStreams} in sdk-core.
  */
 @NullMarked
 package dev.ruminate.providers.bedrock;

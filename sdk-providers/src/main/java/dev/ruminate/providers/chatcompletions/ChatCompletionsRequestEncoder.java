@@ -38,7 +38,7 @@ final class ChatCompletionsRequestEncoder {
             }
             if (!taken.contains("messages")) {
                 g.writeName("messages");
-                MessagesWriter.write(g, profile, request);
+                ChatCompletionsMessagesWriter.write(g, profile, request);
             }
             if (!request.tools().isEmpty() && !taken.contains("tools")) {
                 writeTools(g, request);

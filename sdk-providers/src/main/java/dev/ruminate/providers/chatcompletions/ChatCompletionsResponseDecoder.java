@@ -6,7 +6,7 @@ import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.event.PartEnded;
 import dev.ruminate.core.event.ReasoningDelta;
 import dev.ruminate.core.event.ReasoningFinal;
-import dev.ruminate.core.http.ErrorBodyParser;
+import dev.ruminate.transport.http.ErrorBodyParser;
 import dev.ruminate.providers.internal.JsonReading;
 import dev.ruminate.providers.internal.ShapeException;
 import java.util.ArrayList;

@@ -11,7 +11,7 @@ import dev.ruminate.core.event.Seal;
 import dev.ruminate.core.event.ServerToolBlock;
 import dev.ruminate.core.event.ToolCallDelta;
 import dev.ruminate.core.event.UsageUpdate;
-import dev.ruminate.core.http.ErrorBodyParser;
+import dev.ruminate.transport.http.ErrorBodyParser;
 import dev.ruminate.core.message.FinishReason;
 import dev.ruminate.core.message.Usage;
 import java.nio.charset.StandardCharsets;

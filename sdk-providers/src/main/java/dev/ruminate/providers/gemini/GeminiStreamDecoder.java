@@ -3,7 +3,7 @@ package dev.ruminate.providers.gemini;
 import dev.ruminate.core.error.IncompleteStreamException;
 import dev.ruminate.core.error.ProtocolException;
 import dev.ruminate.core.event.ChatEvent;
-import dev.ruminate.core.wire.SseEvent;
+import dev.ruminate.transport.wire.SseEvent;
 import dev.ruminate.providers.internal.JsonReading;
 import dev.ruminate.providers.internal.ShapeException;
 import dev.ruminate.providers.internal.StreamParser;

@@ -4,7 +4,7 @@ import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.core.think.ThinkTagOptions;
 import dev.ruminate.core.think.ThinkTags;
-import dev.ruminate.core.wire.JsonLine;
+import dev.ruminate.transport.wire.JsonLine;
 import java.util.Objects;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
@@ -14,7 +14,7 @@ import reactor.core.publisher.Flux;
  * Encodes requests for, and decodes responses from, Ollama's native API, without HTTP:
  * {@link #encodeChatRequest} and {@link #encodeGenerateRequest} give the bodies to {@code POST} to
  * {@code /api/chat} and {@code /api/generate}, {@link #streamDecoder} turns the NDJSON lines of a
- * streamed answer (from {@link dev.ruminate.core.wire.JsonLines#decode}) into {@link ChatEvent}s,
+ * streamed answer (from {@link dev.ruminate.transport.wire.JsonLines#decode}) into {@link ChatEvent}s,
  * and {@link #decodeResponse} does the same for a whole body. Chat and generate responses are told
  * apart by their fields, so one decoder reads both.
  *

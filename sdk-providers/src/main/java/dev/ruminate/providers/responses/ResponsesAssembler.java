@@ -13,7 +13,7 @@ import dev.ruminate.core.event.Seal;
 import dev.ruminate.core.event.ServerToolBlock;
 import dev.ruminate.core.event.ToolCallDelta;
 import dev.ruminate.core.event.UsageUpdate;
-import dev.ruminate.core.http.ErrorBodyParser;
+import dev.ruminate.transport.http.ErrorBodyParser;
 import dev.ruminate.core.message.FinishReason;
 import dev.ruminate.core.message.Usage;
 import java.util.ArrayList;

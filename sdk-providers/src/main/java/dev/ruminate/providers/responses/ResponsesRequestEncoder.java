@@ -115,7 +115,7 @@ final class ResponsesRequestEncoder {
 
     /** Copies the schema token by token: it is embedded as JSON, and invalid JSON is caught here. */
     private static void copySchema(JsonGenerator g, ToolDefinition tool) {
-        try (JsonParser p = WireParser.JSON.createParser(ObjectReadContext.empty(), tool.parametersSchema())) {
+        try (JsonParser p = ResponsesEventParser.JSON.createParser(ObjectReadContext.empty(), tool.parametersSchema())) {
             if (p.nextToken() == null) {
                 throw new IllegalArgumentException("tool " + tool.name() + " has an empty parameters schema");
             }

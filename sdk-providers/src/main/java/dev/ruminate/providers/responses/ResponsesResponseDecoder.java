@@ -23,7 +23,7 @@ final class ResponsesResponseDecoder {
     static List<ChatEvent> decode(ResponsesProfile profile, byte[] body) {
         WireResponse response;
         try {
-            response = WireParser.body(body);
+            response = ResponsesEventParser.body(body);
         } catch (JacksonException e) {
             TokenStreamLocation at = e.getLocation();
             throw new ProtocolException(ProtocolException.Reason.MALFORMED_JSON,

@@ -5,8 +5,8 @@ import dev.ruminate.core.error.ProtocolException;
 import dev.ruminate.core.error.ProviderError;
 import dev.ruminate.core.error.ProviderStreamException;
 import dev.ruminate.core.event.ChatEvent;
-import dev.ruminate.core.http.ErrorBodyParser;
-import dev.ruminate.core.wire.SseEvent;
+import dev.ruminate.transport.http.ErrorBodyParser;
+import dev.ruminate.transport.wire.SseEvent;
 import dev.ruminate.providers.internal.JsonReading;
 import dev.ruminate.providers.internal.StreamParser;
 import java.nio.charset.StandardCharsets;
@@ -33,7 +33,7 @@ final class ResponsesStreamDecoder {
     private final String provider;
     private final ResponsesAssembler assembler;
     /** One parser for the stream; a failure ends the stream, so it is never fed after one. */
-    private final StreamParser json = StreamParser.create(WireParser.JSON);
+    private final StreamParser json = StreamParser.create(ResponsesEventParser.JSON);
     private boolean done;
 
     ResponsesStreamDecoder(ResponsesProfile profile) {
@@ -55,7 +55,7 @@ final class ResponsesStreamDecoder {
         }
         WireEvent wire;
         try {
-            wire = WireParser.event(json.feed(data), data);
+            wire = ResponsesEventParser.event(json.feed(data), data);
         } catch (JacksonException e) {
             throw new ProtocolException(ProtocolException.Reason.MALFORMED_JSON,
                     e.getOriginalMessage() + "; data: " + JsonReading.excerpt(data), event.line(), event.byteOffset(), e);

@@ -13,7 +13,7 @@ import dev.ruminate.core.message.Usage;
 import dev.ruminate.core.reduce.ChatReducer;
 import dev.ruminate.core.reduce.ChatResult;
 import dev.ruminate.core.reduce.ReasoningVerdict;
-import dev.ruminate.core.wire.EventStreams;
+import dev.ruminate.transport.wire.EventStreams;
 import dev.ruminate.providers.testing.Folded;
 import dev.ruminate.providers.testing.Recorded;
 import io.netty.buffer.Unpooled;

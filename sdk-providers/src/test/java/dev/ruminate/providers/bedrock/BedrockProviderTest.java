@@ -16,7 +16,7 @@ import dev.ruminate.core.event.ReasoningDelta;
 import dev.ruminate.core.event.ResponseStarted;
 import dev.ruminate.core.event.Seal;
 import dev.ruminate.core.event.ToolCallDelta;
-import dev.ruminate.core.http.ApiKey;
+import dev.ruminate.transport.http.ApiKey;
 import dev.ruminate.core.message.AssistantMessage;
 import dev.ruminate.core.message.FinishReason;
 import dev.ruminate.core.message.ReasoningPart;

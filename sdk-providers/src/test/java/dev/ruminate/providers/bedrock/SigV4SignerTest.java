@@ -2,7 +2,7 @@ package dev.ruminate.providers.bedrock;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.ruminate.core.http.ApiKey;
+import dev.ruminate.transport.http.ApiKey;
 import dev.ruminate.providers.testing.Recorded;
 import java.io.IOException;
 import java.io.UncheckedIOException;

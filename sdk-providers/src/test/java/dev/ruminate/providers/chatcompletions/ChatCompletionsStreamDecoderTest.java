@@ -20,7 +20,7 @@ import dev.ruminate.core.event.ToolCallDelta;
 import dev.ruminate.core.event.UsageUpdate;
 import dev.ruminate.core.message.FinishReason;
 import dev.ruminate.core.message.Usage;
-import dev.ruminate.core.wire.SseEvent;
+import dev.ruminate.transport.wire.SseEvent;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;

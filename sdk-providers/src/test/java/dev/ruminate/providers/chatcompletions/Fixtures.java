@@ -1,7 +1,7 @@
 package dev.ruminate.providers.chatcompletions;
 
 import dev.ruminate.core.event.ChatEvent;
-import dev.ruminate.core.wire.SseEvent;
+import dev.ruminate.transport.wire.SseEvent;
 import dev.ruminate.providers.testing.Recorded;
 import dev.ruminate.providers.testing.Recorded.Outcome;
 import java.util.List;

@@ -5,7 +5,7 @@ import dev.ruminate.providers.testing.Folded;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ruminate.core.event.ChatEvent;
-import dev.ruminate.core.wire.SseEvent;
+import dev.ruminate.transport.wire.SseEvent;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

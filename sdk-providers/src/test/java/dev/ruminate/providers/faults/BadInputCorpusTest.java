@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ruminate.core.ChatProvider;
 import dev.ruminate.core.error.RuminateException;
-import dev.ruminate.core.http.ApiKey;
+import dev.ruminate.transport.http.ApiKey;
 import dev.ruminate.core.reduce.ChatReducer;
 import dev.ruminate.core.reduce.ChatResult;
 import dev.ruminate.core.request.ChatRequest;
-import dev.ruminate.core.wire.WireLimits;
+import dev.ruminate.transport.wire.WireLimits;
 import dev.ruminate.providers.ProviderBuilder;
 import dev.ruminate.providers.anthropic.AnthropicProvider;
 import dev.ruminate.providers.bedrock.AwsCredentials;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ruminate.core.ChatProvider;
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.event.ToolCallDelta;
-import dev.ruminate.core.http.ApiKey;
+import dev.ruminate.transport.http.ApiKey;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.providers.ProviderBuilder;
 import dev.ruminate.providers.anthropic.AnthropicProvider;

@@ -2,7 +2,7 @@ package dev.ruminate.providers.faults;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.ruminate.core.http.ApiKey;
+import dev.ruminate.transport.http.ApiKey;
 import dev.ruminate.core.reduce.ChatReducer;
 import dev.ruminate.core.reduce.ChatResult;
 import dev.ruminate.core.request.ChatRequest;

@@ -8,7 +8,7 @@ import dev.ruminate.core.event.Seal;
 import dev.ruminate.core.history.ForeignReasoning;
 import dev.ruminate.core.history.HistoryPolicy;
 import dev.ruminate.core.history.Retention;
-import dev.ruminate.core.http.ApiKey;
+import dev.ruminate.transport.http.ApiKey;
 import dev.ruminate.core.message.AssistantMessage;
 import dev.ruminate.core.message.FinishReason;
 import dev.ruminate.core.message.Message;

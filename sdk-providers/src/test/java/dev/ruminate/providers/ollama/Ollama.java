@@ -5,7 +5,7 @@ import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.reduce.ChatReducer;
 import dev.ruminate.core.reduce.ChatResult;
 import dev.ruminate.core.think.ThinkTagOptions;
-import dev.ruminate.core.wire.JsonLines;
+import dev.ruminate.transport.wire.JsonLines;
 import dev.ruminate.providers.testing.ByteChunks;
 import dev.ruminate.providers.testing.Recorded;
 import io.netty.buffer.ByteBuf;

@@ -10,7 +10,7 @@ import dev.ruminate.core.error.ProviderHttpException;
 import dev.ruminate.core.error.ProviderStreamException;
 import dev.ruminate.core.error.RateLimitException;
 import dev.ruminate.core.error.RuminateException;
-import dev.ruminate.core.http.ApiKey;
+import dev.ruminate.transport.http.ApiKey;
 import dev.ruminate.core.message.AssistantMessage;
 import dev.ruminate.core.message.FinishReason;
 import dev.ruminate.core.message.Usage;
@@ -228,7 +228,7 @@ class OllamaProviderTest {
     void aLineLongerThanTheWireLimitIsAProtocolError() {
         emulator.enqueue(OllamaScript.create().content("x".repeat(300)).tokensOf(300).toResponse());
 
-        RuminateException error = Ollama.reduce(provider().wireLimits(new dev.ruminate.core.wire.WireLimits(256, 256))
+        RuminateException error = Ollama.reduce(provider().wireLimits(new dev.ruminate.transport.wire.WireLimits(256, 256))
                 .build().stream(CHAT)).failed();
 
         assertThat(error).isInstanceOf(ProtocolException.class);

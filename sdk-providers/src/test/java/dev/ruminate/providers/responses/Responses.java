@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.reduce.ChatReducer;
 import dev.ruminate.core.reduce.ChatResult;
-import dev.ruminate.core.wire.SseEvent;
+import dev.ruminate.transport.wire.SseEvent;
 import dev.ruminate.providers.testing.Folded;
 import dev.ruminate.providers.testing.Recorded;
 import dev.ruminate.providers.testing.Recorded.Outcome;

@@ -3,7 +3,7 @@ package dev.ruminate.providers.responses;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ruminate.core.event.ChatEvent;
-import dev.ruminate.core.wire.ServerSentEvents;
+import dev.ruminate.transport.wire.ServerSentEvents;
 import dev.ruminate.providers.testing.Recorded;
 import dev.ruminate.providers.testing.Recorded.Outcome;
 import dev.ruminate.providers.testing.Seeds;

@@ -50,15 +50,15 @@ class ResponsesEncoderRoundTripTest {
         return all.stream();
     }
 
-    private static Function<Flux<dev.ruminate.core.wire.SseEvent>, Flux<ChatEvent>> anthropic() {
+    private static Function<Flux<dev.ruminate.transport.wire.SseEvent>, Flux<ChatEvent>> anthropic() {
         return AnthropicCodec.streamDecoder();
     }
 
-    private static Function<Flux<dev.ruminate.core.wire.SseEvent>, Flux<ChatEvent>> gemini() {
+    private static Function<Flux<dev.ruminate.transport.wire.SseEvent>, Flux<ChatEvent>> gemini() {
         return GeminiCodec.streamDecoder("gemini");
     }
 
-    private static Function<Flux<dev.ruminate.core.wire.SseEvent>, Flux<ChatEvent>> compat(
+    private static Function<Flux<dev.ruminate.transport.wire.SseEvent>, Flux<ChatEvent>> compat(
             dev.ruminate.providers.chatcompletions.CompatProfile profile) {
         return ChatCompletionsCodec.streamDecoder(profile);
     }
@@ -66,7 +66,7 @@ class ResponsesEncoderRoundTripTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("recordings")
     void aReEncodedStreamReducesToTheSameMessage(String path,
-                                                 Function<Flux<dev.ruminate.core.wire.SseEvent>, Flux<ChatEvent>> decoder) {
+                                                 Function<Flux<dev.ruminate.transport.wire.SseEvent>, Flux<ChatEvent>> decoder) {
         List<ChatEvent> original = Flux.fromIterable(Recorded.sse(path)).transform(decoder)
                 .collectList().block(Duration.ofSeconds(10));
         assertThat(original).isNotEmpty();

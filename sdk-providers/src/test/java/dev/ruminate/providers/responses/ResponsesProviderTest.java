@@ -11,7 +11,7 @@ import dev.ruminate.core.error.ProviderStreamException;
 import dev.ruminate.core.error.RateLimitException;
 import dev.ruminate.core.error.RuminateException;
 import dev.ruminate.core.event.ChatEvent;
-import dev.ruminate.core.http.ApiKey;
+import dev.ruminate.transport.http.ApiKey;
 import dev.ruminate.core.message.AssistantMessage;
 import dev.ruminate.core.message.FinishReason;
 import dev.ruminate.core.message.ReasoningPart;

@@ -14,7 +14,7 @@ import dev.ruminate.core.event.Seal;
 import dev.ruminate.core.message.FinishReason;
 import dev.ruminate.core.message.Usage;
 import dev.ruminate.core.reduce.ReasoningVerdict;
-import dev.ruminate.core.wire.SseEvent;
+import dev.ruminate.transport.wire.SseEvent;
 import dev.ruminate.providers.testing.Folded;
 import dev.ruminate.providers.testing.Recorded;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.ruminate.providers.testing;
 
 import dev.ruminate.core.event.ChatEvent;
-import dev.ruminate.core.wire.SseEvent;
+import dev.ruminate.transport.wire.SseEvent;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

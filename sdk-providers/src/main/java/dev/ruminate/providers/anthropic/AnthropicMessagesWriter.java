@@ -1,0 +1,209 @@
+package dev.ruminate.providers.anthropic;
+
+import dev.ruminate.core.message.AssistantMessage;
+import dev.ruminate.core.message.Message;
+import dev.ruminate.core.message.Part;
+import dev.ruminate.core.message.ReasoningPart;
+import dev.ruminate.core.message.ServerToolPart;
+import dev.ruminate.core.message.SystemMessage;
+import dev.ruminate.core.message.TextPart;
+import dev.ruminate.core.message.ToolCallPart;
+import dev.ruminate.core.message.ToolResultMessage;
+import dev.ruminate.core.message.UserMessage;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.core.ObjectReadContext;
+
+/**
+ * Writes a conversation as Anthropic's top-level {@code system} and {@code messages}.
+ *
+ * <p>System messages become {@code system} (a string, or text blocks when there are several). User
+ * text and tool results become {@code user} messages of content blocks; consecutive messages of one
+ * role are merged into one message, so the results of parallel tool calls, and a user's words after
+ * them, travel together as the API requires. An earlier assistant message goes back as its parts in
+ * their original order: thinking with its signature as {@code thinking}, redacted thinking as
+ * {@code redacted_thinking} (both unmodified, as the API demands during a tool loop), text as
+ * {@code text} (unless blank, which the API rejects), a tool call as {@code tool_use} with its
+ * arguments as {@code input}, a server-tool part as its JSON, verbatim. Reasoning without a signature or redacted data, and anything opaque
+ * from another provider's message, is dropped: the API would reject it. An assistant message left
+ * with no block is left out.
+ *
+ * <p>Stateless; kept apart from the request encoder so that history rules can reuse it.
+ */
+final class AnthropicMessagesWriter {
+
+    private AnthropicMessagesWriter() {
+    }
+
+    /** A message to write: its role and the writers of its content blocks. */
+    private record Turn(String role, List<Consumer<JsonGenerator>> blocks) {
+    }
+
+    /** Writes {@code system}, when there is a system message. */
+    static void writeSystem(JsonGenerator g, List<Message> messages) {
+        List<String> system = new ArrayList<>();
+        for (Message m : messages) {
+            if (m instanceof SystemMessage s) {
+                system.add(s.text());
+            }
+        }
+        if (system.isEmpty()) {
+            return;
+        }
+        if (system.size() == 1) {
+            g.writeStringProperty("system", system.get(0));
+            return;
+        }
+        g.writeArrayPropertyStart("system");
+        for (String text : system) {
+            textBlock(g, text);
+        }
+        g.writeEndArray();
+    }
+
+    /** Writes the {@code messages} array value. */
+    static void writeMessages(JsonGenerator g, List<Message> messages, String provider) {
+        List<Turn> turns = new ArrayList<>();
+        for (Message m : messages) {
+            if (m instanceof UserMessage u) {
+                add(turns, "user", gen -> textBlock(gen, u.text()));
+            } else if (m instanceof ToolResultMessage t) {
+                add(turns, "user", gen -> toolResult(gen, t));
+            } else if (m instanceof AssistantMessage a) {
+                boolean own = a.provider() == null || a.provider().equals(provider);
+                for (Part part : a.parts()) {
+                    Consumer<JsonGenerator> block = assistantBlock(part, own);
+                    if (block != null) {
+                        add(turns, "assistant", block);
+                    }
+                }
+            }
+        }
+        g.writeStartArray();
+        for (Turn turn : turns) {
+            g.writeStartObject();
+            g.writeStringProperty("role", turn.role());
+            g.writeArrayPropertyStart("content");
+            for (Consumer<JsonGenerator> block : turn.blocks()) {
+                block.accept(g);
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+    }
+
+    private static void add(List<Turn> turns, String role, Consumer<JsonGenerator> block) {
+        Turn last = turns.isEmpty() ? null : turns.get(turns.size() - 1);
+        if (last == null || !last.role().equals(role)) {
+            last = new Turn(role, new ArrayList<>());
+            turns.add(last);
+        }
+        last.blocks().add(block);
+    }
+
+    private static @Nullable Consumer<JsonGenerator> assistantBlock(Part part, boolean own) {
+        if (part instanceof ReasoningPart r) {
+            if (!own) {
+                return null;
+            }
+            String signature = r.seals().signature();
+            String redacted = r.seals().redacted();
+            if (signature != null) {
+                return g -> {
+                    g.writeStartObject();
+                    g.writeStringProperty("type", "thinking");
+                    g.writeStringProperty("thinking", r.text());
+                    g.writeStringProperty("signature", signature);
+                    g.writeEndObject();
+                };
+            }
+            if (redacted != null) {
+                return g -> {
+                    g.writeStartObject();
+                    g.writeStringProperty("type", "redacted_thinking");
+                    g.writeStringProperty("data", redacted);
+                    g.writeEndObject();
+                };
+            }
+            return null;
+        }
+        if (part instanceof TextPart t) {
+            // the API rejects text blocks without non-whitespace text
+            return t.text().isBlank() ? null : g -> textBlock(g, t.text());
+        }
+        if (part instanceof ToolCallPart c) {
+            if (c.id() == null) {
+                throw new IllegalArgumentException("tool call " + c.name() + " has no id; Anthropic needs one to match its result");
+            }
+            String id = c.id();
+            checkArguments(c);
+            return g -> {
+                g.writeStartObject();
+                g.writeStringProperty("type", "tool_use");
+                g.writeStringProperty("id", id);
+                g.writeStringProperty("name", c.name());
+                g.writeName("input");
+                copyArguments(g, c);
+                g.writeEndObject();
+            };
+        }
+        if (part instanceof ServerToolPart s) {
+            return own ? g -> g.writeRawValue(s.json()) : null;
+        }
+        return null;
+    }
+
+    private static void toolResult(JsonGenerator g, ToolResultMessage t) {
+        g.writeStartObject();
+        g.writeStringProperty("type", "tool_result");
+        g.writeStringProperty("tool_use_id", t.toolCallId());
+        g.writeStringProperty("content", t.content());
+        g.writeBooleanProperty("is_error", t.error());
+        g.writeEndObject();
+    }
+
+    private static void textBlock(JsonGenerator g, String text) {
+        g.writeStartObject();
+        g.writeStringProperty("type", "text");
+        g.writeStringProperty("text", text);
+        g.writeEndObject();
+    }
+
+    /** Fails early (before anything is written) on arguments that are not one JSON object. */
+    private static void checkArguments(ToolCallPart c) {
+        if (c.arguments().isBlank()) {
+            return;
+        }
+        try (JsonParser p = AnthropicEventParser.JSON.createParser(ObjectReadContext.empty(), c.arguments())) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                throw new IllegalArgumentException("tool call " + c.id() + " has arguments that are not a JSON object");
+            }
+            p.skipChildren();
+            if (p.nextToken() != null) {
+                throw new IllegalArgumentException("tool call " + c.id() + " has text after its JSON arguments");
+            }
+        } catch (JacksonException e) {
+            throw new IllegalArgumentException("tool call " + c.id() + " has arguments that are not valid JSON: "
+                    + e.getOriginalMessage(), e);
+        }
+    }
+
+    private static void copyArguments(JsonGenerator g, ToolCallPart c) {
+        if (c.arguments().isBlank()) {
+            g.writeStartObject();
+            g.writeEndObject();
+            return;
+        }
+        try (JsonParser p = AnthropicEventParser.JSON.createParser(ObjectReadContext.empty(), c.arguments())) {
+            p.nextToken();
+            g.copyCurrentStructure(p);
+        }
+    }
+}

@@ -1,0 +1,261 @@
+package dev.ruminate.providers.chatcompletions;
+
+import dev.ruminate.core.think.ThinkTagOptions;
+import dev.ruminate.core.message.AssistantMessage;
+import dev.ruminate.core.message.Message;
+import dev.ruminate.core.message.Part;
+import dev.ruminate.core.message.ReasoningPart;
+import dev.ruminate.core.message.Seals;
+import dev.ruminate.core.message.SystemMessage;
+import dev.ruminate.core.message.TextPart;
+import dev.ruminate.core.message.ToolCallPart;
+import dev.ruminate.core.message.ToolResultMessage;
+import dev.ruminate.core.message.UserMessage;
+import dev.ruminate.core.request.ChatRequest;
+import java.util.ArrayList;
+import java.util.List;
+import tools.jackson.core.JsonGenerator;
+
+/**
+ * Writes the {@code messages} array, sending earlier reasoning back as the profile's rule for the
+ * request's model says ({@link ReasoningSendBack}).
+ *
+ * <p>Reasoning of another provider's message is never sent. An assistant message with tool calls
+ * and no text has {@code "content": null}; a call without arguments sends {@code "{}"} (servers
+ * that render templates parse them).
+ */
+final class ChatCompletionsMessagesWriter {
+
+    private ChatCompletionsMessagesWriter() {
+    }
+
+    static void write(JsonGenerator g, CompatProfile profile, ChatRequest request) {
+        ReasoningSendBack sendBack = profile.sendBackFor(request.model());
+        List<Message> messages = request.messages();
+        boolean[] inToolTurn = toolTurns(messages);
+        ThinkTagOptions tags = profile.thinkTags() != null ? profile.thinkTags() : ThinkTagOptions.DEFAULT;
+        g.writeStartArray();
+        for (int i = 0; i < messages.size(); i++) {
+            Message m = messages.get(i);
+            if (m instanceof SystemMessage s) {
+                simple(g, "system", s.text());
+            } else if (m instanceof UserMessage u) {
+                simple(g, "user", u.text());
+            } else if (m instanceof AssistantMessage a) {
+                boolean own = a.provider() == null || a.provider().equals(profile.name());
+                boolean carry = sendBack.mode() != ReasoningSendBack.Mode.DROP
+                        && (sendBack.scope() == ReasoningSendBack.Scope.ALL_TURNS || inToolTurn[i]);
+                assistant(g, a, sendBack, carry, own, tags);
+            } else if (m instanceof ToolResultMessage t) {
+                g.writeStartObject();
+                g.writeStringProperty("role", "tool");
+                g.writeStringProperty("tool_call_id", t.toolCallId());
+                g.writeStringProperty("content", t.content());
+                g.writeEndObject();
+            } else {
+                throw new IllegalArgumentException("unknown message type " + m.getClass().getName());
+            }
+        }
+        g.writeEndArray();
+    }
+
+    private static void simple(JsonGenerator g, String role, String text) {
+        g.writeStartObject();
+        g.writeStringProperty("role", role);
+        g.writeStringProperty("content", text);
+        g.writeEndObject();
+    }
+
+    /**
+     * Marks the messages of user turns (the messages between two user messages) in which an
+     * assistant message called a tool.
+     */
+    private static boolean[] toolTurns(List<Message> messages) {
+        boolean[] result = new boolean[messages.size()];
+        int start = 0;
+        for (int i = 0; i <= messages.size(); i++) {
+            if (i == messages.size() || messages.get(i) instanceof UserMessage) {
+                boolean called = false;
+                for (int j = start; j < i; j++) {
+                    if (messages.get(j) instanceof AssistantMessage a && !a.toolCalls().isEmpty()) {
+                        called = true;
+                        break;
+                    }
+                }
+                for (int j = start; j < i; j++) {
+                    result[j] = called;
+                }
+                start = i + 1;
+            }
+        }
+        return result;
+    }
+
+    private static void assistant(JsonGenerator g, AssistantMessage a, ReasoningSendBack sendBack, boolean carry,
+                                  boolean own, ThinkTagOptions tags) {
+        ReasoningSendBack.Mode mode = carry && own ? sendBack.mode() : ReasoningSendBack.Mode.DROP;
+        StringBuilder content = new StringBuilder();
+        StringBuilder reasoning = new StringBuilder();
+        List<ReasoningPart> detailParts = new ArrayList<>();
+        List<ToolCallPart> calls = new ArrayList<>();
+        boolean afterThink = false;
+        boolean thinkingChunks = false;
+        for (Part part : a.parts()) {
+            if (part instanceof ReasoningPart r) {
+                switch (mode) {
+                    case FIELD -> reasoning.append(r.text());
+                    case THINK_TAGS -> {
+                        if (!r.text().isEmpty()) {
+                            if (content.length() > 0) {
+                                content.append("\n\n");
+                            }
+                            content.append(tags.openTag()).append('\n').append(r.text()).append('\n')
+                                    .append(tags.closeTag());
+                            afterThink = true;
+                        }
+                    }
+                    case REASONING_DETAILS -> detailParts.add(r);
+                    case THINKING_CHUNKS -> thinkingChunks |= !r.text().isEmpty();
+                    case DROP -> { }
+                }
+            } else if (part instanceof TextPart t) {
+                if (!t.text().isEmpty()) {
+                    if (afterThink) {
+                        content.append("\n\n");
+                        afterThink = false;
+                    }
+                    content.append(t.text());
+                }
+            } else if (part instanceof ToolCallPart c) {
+                calls.add(c);
+            }
+        }
+        g.writeStartObject();
+        g.writeStringProperty("role", "assistant");
+        if (thinkingChunks) {
+            writeChunks(g, a);
+        } else if (content.length() == 0 && !calls.isEmpty()) {
+            g.writeNullProperty("content");
+        } else {
+            g.writeStringProperty("content", content.toString());
+        }
+        if (carry && sendBack.mode() == ReasoningSendBack.Mode.FIELD
+                && (reasoning.length() > 0 || sendBack.scope() == ReasoningSendBack.Scope.TOOL_TURNS)) {
+            // TOOL_TURNS: the field must be there even when empty (DeepSeek 400s on a missing one)
+            g.writeStringProperty(sendBack.field(), reasoning.toString());
+        }
+        if (!detailParts.isEmpty()) {
+            writeDetails(g, detailParts);
+        }
+        if (!calls.isEmpty()) {
+            g.writeArrayPropertyStart("tool_calls");
+            for (ToolCallPart c : calls) {
+                g.writeStartObject();
+                if (c.id() != null) {
+                    g.writeStringProperty("id", c.id());
+                }
+                g.writeStringProperty("type", "function");
+                g.writeObjectPropertyStart("function");
+                g.writeStringProperty("name", c.name());
+                g.writeStringProperty("arguments", c.arguments().isBlank() ? "{}" : c.arguments());
+                g.writeEndObject();
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+        }
+        g.writeEndObject();
+    }
+
+    /**
+     * Writes {@code content} as Mistral chunks, in part order: a thinking chunk per non-empty
+     * reasoning part (its text as one text item), a text chunk per run of non-empty text parts
+     * (the shape of a Magistral request that was accepted, {@code sendback/mistral}).
+     */
+    private static void writeChunks(JsonGenerator g, AssistantMessage a) {
+        g.writeArrayPropertyStart("content");
+        StringBuilder text = new StringBuilder();
+        for (Part part : a.parts()) {
+            if (part instanceof ReasoningPart r && !r.text().isEmpty()) {
+                textChunk(g, text);
+                g.writeStartObject();
+                g.writeStringProperty("type", "thinking");
+                g.writeArrayPropertyStart("thinking");
+                g.writeStartObject();
+                g.writeStringProperty("type", "text");
+                g.writeStringProperty("text", r.text());
+                g.writeEndObject();
+                g.writeEndArray();
+                g.writeEndObject();
+            } else if (part instanceof TextPart t) {
+                text.append(t.text());
+            }
+        }
+        textChunk(g, text);
+        g.writeEndArray();
+    }
+
+    private static void textChunk(JsonGenerator g, StringBuilder text) {
+        if (text.length() > 0) {
+            g.writeStartObject();
+            g.writeStringProperty("type", "text");
+            g.writeStringProperty("text", text.toString());
+            g.writeEndObject();
+            text.setLength(0);
+        }
+    }
+
+    /**
+     * Writes OpenRouter-style details from reasoning parts: text (with its signature) or summary,
+     * then encrypted data; the item id goes on the encrypted detail when there is one, else on the
+     * text; {@code index} numbers the parts.
+     */
+    private static void writeDetails(JsonGenerator g, List<ReasoningPart> parts) {
+        boolean any = false;
+        for (int index = 0; index < parts.size(); index++) {
+            ReasoningPart r = parts.get(index);
+            Seals s = r.seals();
+            boolean textual = !r.text().isEmpty() || (s.signature() != null && !r.summary());
+            if (!any && (textual || s.encrypted() != null)) {
+                g.writeArrayPropertyStart("reasoning_details");
+                any = true;
+            }
+            if (textual) {
+                g.writeStartObject();
+                if (r.summary()) {
+                    g.writeStringProperty("type", "reasoning.summary");
+                    g.writeStringProperty("summary", r.text());
+                } else {
+                    g.writeStringProperty("type", "reasoning.text");
+                    g.writeStringProperty("text", r.text());
+                    if (s.signature() != null) {
+                        g.writeStringProperty("signature", s.signature());
+                    }
+                }
+                if (s.itemId() != null && s.encrypted() == null) {
+                    g.writeStringProperty("id", s.itemId());
+                }
+                commonDetailFields(g, s, index);
+            }
+            if (s.encrypted() != null) {
+                g.writeStartObject();
+                g.writeStringProperty("type", "reasoning.encrypted");
+                g.writeStringProperty("data", s.encrypted());
+                if (s.itemId() != null) {
+                    g.writeStringProperty("id", s.itemId());
+                }
+                commonDetailFields(g, s, index);
+            }
+        }
+        if (any) {
+            g.writeEndArray();
+        }
+    }
+
+    private static void commonDetailFields(JsonGenerator g, Seals s, int index) {
+        if (s.format() != null) {
+            g.writeStringProperty("format", s.format());
+        }
+        g.writeNumberProperty("index", index);
+        g.writeEndObject();
+    }
+}

@@ -1,0 +1,84 @@
+package dev.ruminate.transport.http;
+
+import java.util.Objects;
+import java.util.function.UnaryOperator;
+
+/**
+ * A provider API key, held so that it cannot leak by accident.
+ *
+ * <p>{@link #toString()} never shows the value; only {@link #reveal()} does, and the SDK calls it
+ * in exactly one place: when it writes the authentication header of a request. Keys are compared by
+ * identity (no {@code equals}), so that no code path compares or hashes secrets.
+ *
+ * <p>Immutable and thread-safe.
+ *
+ * @since 0.1
+ */
+public final class ApiKey {
+
+    private final String value;
+
+    private ApiKey(String value) {
+        this.value = value;
+    }
+
+    /**
+     * Wraps a key given in code or configuration.
+     *
+     * @param value the key exactly as the provider issued it
+     * @return the key
+     * @throws IllegalArgumentException if the value is blank or contains a line break (which would
+     *     let it inject a second HTTP header)
+     */
+    public static ApiKey of(String value) {
+        Objects.requireNonNull(value, "value");
+        if (value.isBlank()) {
+            throw new IllegalArgumentException("an API key must not be blank");
+        }
+        if (value.indexOf('\n') >= 0 || value.indexOf('\r') >= 0) {
+            throw new IllegalArgumentException("an API key must not contain line breaks");
+        }
+        return new ApiKey(value);
+    }
+
+    /**
+     * Reads a key from an environment variable, ignoring surrounding whitespace (a trailing newline
+     * pasted with the key is a common mistake).
+     *
+     * @param variable the variable's name, e.g. {@code DEEPSEEK_API_KEY}
+     * @return the key
+     * @throws IllegalStateException if the variable is not set or blank; the message names the
+     *     variable, never a value
+     */
+    public static ApiKey fromEnv(String variable) {
+        return fromEnv(variable, System::getenv);
+    }
+
+    static ApiKey fromEnv(String variable, UnaryOperator<String> environment) {
+        Objects.requireNonNull(variable, "variable");
+        String value = environment.apply(variable);
+        if (value == null || value.isBlank()) {
+            throw new IllegalStateException("environment variable " + variable + " is not set or is blank");
+        }
+        return of(value.strip());
+    }
+
+    /**
+     * Returns the secret value, for writing it into a request header and nowhere else.
+     *
+     * @return the key
+     */
+    public String reveal() {
+        return value;
+    }
+
+    /**
+     * Describes the key without its value.
+     *
+     * @return {@code ApiKey[redacted]}
+     */
+    @Override
+    public String toString() {
+        return "ApiKey[redacted]";
+    }
+}
