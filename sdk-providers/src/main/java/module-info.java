@@ -13,4 +13,5 @@ module dev.ruminate.providers {
     exports dev.ruminate.providers.gemini;
     exports dev.ruminate.providers.ollama;
     exports dev.ruminate.providers.responses;
+    exports dev.ruminate.providers.spi;
 }

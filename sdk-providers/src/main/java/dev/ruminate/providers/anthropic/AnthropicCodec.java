@@ -3,6 +3,14 @@ package dev.ruminate.providers.anthropic;
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.transport.wire.SseEvent;
+import dev.ruminate.providers.spi.BodyDecoding;
+import dev.ruminate.providers.spi.StreamDecoder;
+import dev.ruminate.providers.spi.StreamDecoding;
+import dev.ruminate.providers.spi.WireCodec;
+import dev.ruminate.transport.http.BaseUrl;
+import dev.ruminate.transport.wire.StreamFraming;
+import java.net.URI;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
 import reactor.core.publisher.Flux;
@@ -34,18 +42,63 @@ import reactor.core.publisher.Flux;
  * {@code output_tokens_details.thinking_tokens} where the API reports it (thinking is otherwise only
  * counted inside {@code output_tokens}).
  *
- * <p>Stateless and thread-safe.
+ * <p>An instance ({@link #of}) is the family's {@link WireCodec}, which {@link AnthropicProvider} runs
+ * through the provider skeleton; the static methods serve callers with their own transport.
+ *
+ * <p>Immutable and thread-safe.
  *
  * @since 0.1
  */
-public final class AnthropicCodec {
+public final class AnthropicCodec implements WireCodec<SseEvent> {
 
     /** The provider name in events and errors. */
     public static final String PROVIDER = "anthropic";
     /** The {@code max_tokens} sent when a request does not set its maximum output. */
     public static final int DEFAULT_MAX_TOKENS = 8192;
 
-    private AnthropicCodec() {
+    private final int defaultMaxTokens;
+
+    private AnthropicCodec(int defaultMaxTokens) {
+        if (defaultMaxTokens < 1) {
+            throw new IllegalArgumentException("defaultMaxTokens must be positive, was " + defaultMaxTokens);
+        }
+        this.defaultMaxTokens = defaultMaxTokens;
+    }
+
+    /**
+     * Returns the codec, as the provider skeleton uses it.
+     *
+     * @param defaultMaxTokens the {@code max_tokens} sent when a request sets no maximum output
+     * @return the codec
+     * @throws IllegalArgumentException if {@code defaultMaxTokens < 1}
+     */
+    public static AnthropicCodec of(int defaultMaxTokens) {
+        return new AnthropicCodec(defaultMaxTokens);
+    }
+
+    @Override
+    public StreamFraming<SseEvent> framing() {
+        return StreamFraming.SSE;
+    }
+
+    @Override
+    public URI endpoint(BaseUrl base, ChatRequest request, boolean stream) {
+        return base.resolve("/v1/messages");
+    }
+
+    @Override
+    public byte[] encode(ChatRequest prepared, boolean stream) {
+        return AnthropicRequestEncoder.encode(prepared, stream, defaultMaxTokens, PROVIDER);
+    }
+
+    @Override
+    public StreamDecoder<SseEvent> newStreamDecoder(ChatRequest request) {
+        return new AnthropicStreamDecoder(PROVIDER);
+    }
+
+    @Override
+    public List<ChatEvent> decodeBody(ChatRequest request, byte[] body) {
+        return AnthropicResponseDecoder.decode(PROVIDER, body);
     }
 
     /**
@@ -63,11 +116,7 @@ public final class AnthropicCodec {
      * @return the operator, for {@code Flux.transform}
      */
     public static Function<Flux<SseEvent>, Flux<ChatEvent>> streamDecoder() {
-        return events -> Flux.defer(() -> {
-            AnthropicStreamDecoder decoder = new AnthropicStreamDecoder(PROVIDER);
-            return events.concatMapIterable(decoder::onEvent)
-                    .concatWith(Flux.defer(() -> Flux.fromIterable(decoder.onComplete())));
-        });
+        return StreamDecoding.operator(StreamFraming.SSE, () -> new AnthropicStreamDecoder(PROVIDER));
     }
 
     /**
@@ -81,8 +130,7 @@ public final class AnthropicCodec {
      *     {@code ProviderStreamException} for an {@code {"type":"error"}} body
      */
     public static Flux<ChatEvent> decodeMessage(byte[] body) {
-        Objects.requireNonNull(body, "body");
-        return Flux.defer(() -> Flux.fromIterable(AnthropicResponseDecoder.decode(PROVIDER, body)));
+        return BodyDecoding.flux(body, b -> AnthropicResponseDecoder.decode(PROVIDER, b));
     }
 
     /**
@@ -134,9 +182,6 @@ public final class AnthropicCodec {
      */
     public static byte[] encodeRequest(ChatRequest request, boolean stream, int defaultMaxTokens) {
         Objects.requireNonNull(request, "request");
-        if (defaultMaxTokens < 1) {
-            throw new IllegalArgumentException("defaultMaxTokens must be positive, was " + defaultMaxTokens);
-        }
-        return AnthropicRequestEncoder.encode(request, stream, defaultMaxTokens, PROVIDER);
+        return of(defaultMaxTokens).encode(request, stream);
     }
 }

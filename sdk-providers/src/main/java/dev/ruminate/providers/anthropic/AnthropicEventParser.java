@@ -2,7 +2,7 @@ package dev.ruminate.providers.anthropic;
 
 import dev.ruminate.core.message.Usage;
 import dev.ruminate.providers.internal.JsonReading;
-import dev.ruminate.providers.internal.ShapeException;
+import dev.ruminate.providers.spi.ShapeException;
 import dev.ruminate.providers.internal.StreamParser;
 import java.util.List;
 import org.jspecify.annotations.Nullable;

@@ -1,25 +1,16 @@
 package dev.ruminate.providers.anthropic;
 
 import dev.ruminate.core.ChatProvider;
-import dev.ruminate.core.error.InvalidRequestException;
-import dev.ruminate.core.event.ChatEvent;
-import dev.ruminate.core.history.History;
-import dev.ruminate.core.history.HistoryPolicy;
-import dev.ruminate.core.history.Retention;
+import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.transport.http.ApiKey;
 import dev.ruminate.transport.http.HttpExchange;
-import dev.ruminate.core.request.ChatRequest;
-import dev.ruminate.transport.resilience.Resilience;
-import dev.ruminate.transport.wire.ServerSentEvents;
-import dev.ruminate.transport.wire.WireLimits;
 import dev.ruminate.providers.ProviderBuilder;
-import java.net.URI;
+import dev.ruminate.providers.spi.HttpChatProvider;
+import dev.ruminate.providers.spi.ProviderPipeline;
 import java.util.LinkedHashSet;
 import java.util.Objects;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
-import reactor.core.publisher.Flux;
-import reactor.core.publisher.Mono;
 
 /**
  * A {@link ChatProvider} for the Anthropic Messages API ({@code POST /v1/messages}), with extended,
@@ -49,7 +40,7 @@ import reactor.core.publisher.Mono;
  *
  * @since 0.1
  */
-public final class AnthropicProvider implements ChatProvider {
+public final class AnthropicProvider extends HttpChatProvider {
 
     /** The API's address. */
     public static final String DEFAULT_BASE_URL = "https://api.anthropic.com";
@@ -57,46 +48,24 @@ public final class AnthropicProvider implements ChatProvider {
     public static final String INTERLEAVED_THINKING_BETA = "interleaved-thinking-2025-05-14";
 
     private static final String API_VERSION = "2023-06-01";
-    private static final String EVENT_STREAM = "text/event-stream";
-
-    private final URI messagesUri;
-    private final Resilience resilience;
-    private final HistoryPolicy history;
-    private final HttpExchange exchange;
-    private final WireLimits limits;
-    private final int maxTokens;
 
     private AnthropicProvider(Builder b) {
-        String base = b.configuredBaseUrl();
-        this.messagesUri = messagesUri(base != null ? base : DEFAULT_BASE_URL);
-        HttpExchange.Builder http = HttpExchange.builder(b.configuredHttpClient(),
-                AnthropicCodec.PROVIDER);
-        if (b.apiKey != null) {
-            http.auth("x-api-key", "", b.apiKey);
-        }
-        http.header("anthropic-version", API_VERSION);
+        super(pipeline(b));
+    }
+
+    private static ProviderPipeline<?> pipeline(Builder b) {
+        ProviderPipeline.Builder<?> pipeline = ProviderPipeline.builder(AnthropicCodec.PROVIDER,
+                        AnthropicCodec.of(b.maxTokens), b, DEFAULT_BASE_URL)
+                .auth("x-api-key", "", b.apiKey)
+                .header("anthropic-version", API_VERSION);
         Set<String> betas = new LinkedHashSet<>(b.betas);
         if (b.interleavedThinking) {
             betas.add(INTERLEAVED_THINKING_BETA);
         }
         if (!betas.isEmpty()) {
-            http.header("anthropic-beta", String.join(",", betas));
+            pipeline.header("anthropic-beta", String.join(",", betas));
         }
-        http.readTimeout(b.configuredReadTimeout());
-        this.exchange = http.build();
-        this.limits = b.configuredWireLimits();
-        this.history = b.configuredHistory();
-        this.resilience = b.configuredResilience();
-        this.maxTokens = b.maxTokens;
-    }
-
-    private static URI messagesUri(String baseUrl) {
-        String base = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
-        URI uri = URI.create(base + "/v1/messages");
-        if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme())) {
-            throw new IllegalArgumentException("the base URL must be http or https, was " + uri.getScheme());
-        }
-        return uri;
+        return pipeline.build();
     }
 
     /**
@@ -106,43 +75,6 @@ public final class AnthropicProvider implements ChatProvider {
      */
     public static Builder builder() {
         return new Builder();
-    }
-
-    @Override
-    public String name() {
-        return AnthropicCodec.PROVIDER;
-    }
-
-    @Override
-    public Flux<ChatEvent> stream(ChatRequest request) {
-        Objects.requireNonNull(request, "request");
-        return resilience.apply(name(), Flux.defer(() -> exchange.stream(messagesUri, encode(request, true), EVENT_STREAM))
-                    .transform(body -> ServerSentEvents.decode(body, limits))
-                    .transform(AnthropicCodec.streamDecoder())
-                    .onErrorMap(exchange::redact));
-    }
-
-    @Override
-    public Flux<ChatEvent> completeAsEvents(ChatRequest request) {
-        Objects.requireNonNull(request, "request");
-        return resilience.apply(name(), Mono.defer(() -> exchange.post(messagesUri, encode(request, false)))
-                    .flatMapMany(AnthropicCodec::decodeMessage)
-                    .onErrorMap(exchange::redact));
-    }
-
-    private byte[] encode(ChatRequest request, boolean stream) {
-        try {
-            return AnthropicCodec.encodeRequest(History.prepare(request, AnthropicCodec.PROVIDER, history, Retention.ALL), stream,
-                    maxTokens);
-        } catch (IllegalArgumentException e) {
-            throw new InvalidRequestException(AnthropicCodec.PROVIDER, String.valueOf(e.getMessage()), e);
-        }
-    }
-
-    @Override
-    public String toString() {
-        return "AnthropicProvider[" + messagesUri.getScheme() + "://" + messagesUri.getHost()
-                + (messagesUri.getPort() >= 0 ? ":" + messagesUri.getPort() : "") + messagesUri.getPath() + "]";
     }
 
     /**

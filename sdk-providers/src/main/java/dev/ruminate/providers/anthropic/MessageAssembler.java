@@ -11,7 +11,7 @@ import dev.ruminate.core.event.ServerToolBlock;
 import dev.ruminate.core.event.ToolCallDelta;
 import dev.ruminate.core.event.UsageUpdate;
 import dev.ruminate.core.message.Usage;
-import dev.ruminate.providers.internal.ShapeException;
+import dev.ruminate.providers.spi.ShapeException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -4,6 +4,17 @@ import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.history.HistoryPolicy;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.transport.wire.EventStreamMessage;
+import dev.ruminate.core.history.History;
+import dev.ruminate.core.history.Retention;
+import dev.ruminate.providers.spi.BodyDecoding;
+import dev.ruminate.providers.spi.StreamDecoder;
+import dev.ruminate.providers.spi.StreamDecoding;
+import dev.ruminate.providers.spi.WireCodec;
+import dev.ruminate.transport.http.BaseUrl;
+import dev.ruminate.transport.wire.StreamFraming;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
 import reactor.core.publisher.Flux;
@@ -17,9 +28,64 @@ import reactor.core.publisher.Flux;
  *
  * @since 0.1
  */
-public final class BedrockCodec {
+public final class BedrockCodec implements WireCodec<EventStreamMessage> {
 
-    private BedrockCodec() {
+    private final String provider;
+
+    private BedrockCodec(String provider) {
+        this.provider = Objects.requireNonNull(provider, "provider");
+    }
+
+    /**
+     * Returns the codec, as the provider skeleton uses it.
+     *
+     * @param provider the provider name for events and errors, and the owner of its opaque state
+     * @return the codec
+     */
+    public static BedrockCodec of(String provider) {
+        return new BedrockCodec(provider);
+    }
+
+    @Override
+    public StreamFraming<EventStreamMessage> framing() {
+        return StreamFraming.EVENT_STREAM;
+    }
+
+    /** {@code /model/MODEL/converse-stream} or {@code /model/MODEL/converse}, the model id percent-encoded as SigV4 expects. */
+    @Override
+    public URI endpoint(BaseUrl base, ChatRequest request, boolean stream) {
+        return base.resolve("/model/" + pathSegment(request.model()) + (stream ? "/converse-stream" : "/converse"));
+    }
+
+    @Override
+    public byte[] encode(ChatRequest prepared, boolean stream) {
+        return BedrockRequestEncoder.encode(prepared);
+    }
+
+    @Override
+    public StreamDecoder<EventStreamMessage> newStreamDecoder(ChatRequest request) {
+        return new BedrockStreamDecoder(provider, request.model());
+    }
+
+    @Override
+    public List<ChatEvent> decodeBody(ChatRequest request, byte[] body) {
+        return BedrockResponseDecoder.decode(provider, request.model(), body);
+    }
+
+    /** Percent-encodes every byte outside RFC 3986's unreserved set, so that the path is the one SigV4 signs. */
+    static String pathSegment(String text) {
+        StringBuilder sb = new StringBuilder(text.length() + 8);
+        for (byte b : text.getBytes(StandardCharsets.UTF_8)) {
+            int c = b & 0xff;
+            if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')
+                    || c == '-' || c == '_' || c == '.' || c == '~') {
+                sb.append((char) c);
+            } else {
+                sb.append('%').append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
+                        .append(Character.toUpperCase(Character.forDigit(c & 0xf, 16)));
+            }
+        }
+        return sb.toString();
     }
 
     /**
@@ -39,11 +105,7 @@ public final class BedrockCodec {
     public static Function<Flux<EventStreamMessage>, Flux<ChatEvent>> streamDecoder(String provider, String model) {
         Objects.requireNonNull(provider, "provider");
         Objects.requireNonNull(model, "model");
-        return messages -> Flux.defer(() -> {
-            BedrockStreamDecoder decoder = new BedrockStreamDecoder(provider, model);
-            return messages.concatMapIterable(decoder::onMessage)
-                    .concatWith(Flux.defer(() -> Flux.fromIterable(decoder.onComplete())));
-        });
+        return StreamDecoding.operator(StreamFraming.EVENT_STREAM, () -> new BedrockStreamDecoder(provider, model));
     }
 
     /**
@@ -59,8 +121,7 @@ public final class BedrockCodec {
     public static Flux<ChatEvent> decodeResponse(String provider, String model, byte[] body) {
         Objects.requireNonNull(provider, "provider");
         Objects.requireNonNull(model, "model");
-        Objects.requireNonNull(body, "body");
-        return Flux.defer(() -> Flux.fromIterable(BedrockResponseDecoder.decode(provider, model, body)));
+        return BodyDecoding.flux(body, b -> BedrockResponseDecoder.decode(provider, model, b));
     }
 
     /**
@@ -91,7 +152,7 @@ public final class BedrockCodec {
     public static byte[] encodeRequest(String provider, ChatRequest request, HistoryPolicy policy) {
         Objects.requireNonNull(provider, "provider");
         Objects.requireNonNull(request, "request");
-        Objects.requireNonNull(policy, "policy");
-        return BedrockRequestEncoder.encode(provider, request, policy);
+        return BedrockRequestEncoder.encode(History.prepare(request, provider, Objects.requireNonNull(policy, "policy"),
+                Retention.ALL));
     }
 }

@@ -1,22 +1,15 @@
 package dev.ruminate.providers.bedrock;
 
 import dev.ruminate.core.ChatProvider;
-import dev.ruminate.core.error.InvalidRequestException;
-import dev.ruminate.core.event.ChatEvent;
-import dev.ruminate.core.history.HistoryPolicy;
 import dev.ruminate.transport.http.HttpExchange;
-import dev.ruminate.core.request.ChatRequest;
-import dev.ruminate.transport.resilience.Resilience;
 import dev.ruminate.transport.wire.EventStreams;
-import dev.ruminate.transport.wire.WireLimits;
 import dev.ruminate.providers.ProviderBuilder;
-import java.net.URI;
-import java.nio.charset.StandardCharsets;
+import dev.ruminate.providers.spi.HttpChatProvider;
+import dev.ruminate.providers.spi.ProviderPipeline;
 import java.time.Clock;
 import java.util.Objects;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
@@ -44,33 +37,21 @@ import reactor.core.publisher.Mono;
  *
  * @since 0.1
  */
-public final class BedrockProvider implements ChatProvider {
-
-    private static final String EVENT_STREAM = "application/vnd.amazon.eventstream";
-
-    private final String name;
-    private final Resilience resilience;
-    private final URI base;
-    private final HttpExchange exchange;
-    private final WireLimits limits;
-    private final HistoryPolicy history;
+public final class BedrockProvider extends HttpChatProvider {
 
     private BedrockProvider(Builder b) {
-        this.name = b.name;
-        String configured = b.configuredBaseUrl();
-        String url = configured != null ? configured : "https://bedrock-runtime." + b.region + ".amazonaws.com";
-        this.base = URI.create(url.endsWith("/") ? url.substring(0, url.length() - 1) : url);
-        if (b.credentials == null) {
+        super(pipeline(b));
+    }
+
+    private static ProviderPipeline<?> pipeline(Builder b) {
+        Mono<AwsCredentials> credentials = b.credentials;
+        if (credentials == null) {
             throw new IllegalStateException("set the AWS credentials (credentials(...))");
         }
-        SigV4Signer signer = new SigV4Signer(b.region, "bedrock");
-        this.exchange = HttpExchange.builder(b.configuredHttpClient(), b.name)
-                .signer(new SigV4RequestSigner(b.name, signer, b.credentials, b.clock))
-                .readTimeout(b.configuredReadTimeout())
+        return ProviderPipeline.builder(b.name, BedrockCodec.of(b.name), b,
+                        "https://bedrock-runtime." + b.region + ".amazonaws.com")
+                .signer(new SigV4RequestSigner(b.name, new SigV4Signer(b.region, "bedrock"), credentials, b.clock))
                 .build();
-        this.limits = b.configuredWireLimits();
-        this.history = b.configuredHistory();
-        this.resilience = b.configuredResilience();
     }
 
     /**
@@ -81,62 +62,6 @@ public final class BedrockProvider implements ChatProvider {
      */
     public static Builder builder(String region) {
         return new Builder(region);
-    }
-
-    @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public Flux<ChatEvent> stream(ChatRequest request) {
-        Objects.requireNonNull(request, "request");
-        return resilience.apply(name(), Flux.defer(() -> exchange.stream(uri(request.model(), "converse-stream"), encode(request), EVENT_STREAM))
-                    .transform(body -> EventStreams.decode(body, limits))
-                    .transform(BedrockCodec.streamDecoder(name, request.model()))
-                    .onErrorMap(exchange::redact));
-    }
-
-    @Override
-    public Flux<ChatEvent> completeAsEvents(ChatRequest request) {
-        Objects.requireNonNull(request, "request");
-        return resilience.apply(name(), Mono.defer(() -> exchange.post(uri(request.model(), "converse"), encode(request)))
-                    .flatMapMany(body -> BedrockCodec.decodeResponse(name, request.model(), body))
-                    .onErrorMap(exchange::redact));
-    }
-
-    /** The operation's URI, the model id encoded as one path segment. */
-    URI uri(String model, String operation) {
-        return URI.create(base + "/model/" + pathSegment(model) + "/" + operation);
-    }
-
-    static String pathSegment(String text) {
-        StringBuilder sb = new StringBuilder(text.length() + 8);
-        for (byte b : text.getBytes(StandardCharsets.UTF_8)) {
-            int c = b & 0xff;
-            if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')
-                    || c == '-' || c == '_' || c == '.' || c == '~') {
-                sb.append((char) c);
-            } else {
-                sb.append('%').append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
-                        .append(Character.toUpperCase(Character.forDigit(c & 0xf, 16)));
-            }
-        }
-        return sb.toString();
-    }
-
-    private byte[] encode(ChatRequest request) {
-        try {
-            return BedrockCodec.encodeRequest(name, request, history);
-        } catch (IllegalArgumentException e) {
-            throw new InvalidRequestException(name, String.valueOf(e.getMessage()), e);
-        }
-    }
-
-    @Override
-    public String toString() {
-        return "BedrockProvider[" + name + " at " + base.getScheme() + "://" + base.getHost()
-                + (base.getPort() >= 0 ? ":" + base.getPort() : "") + "]";
     }
 
     /**

@@ -1,8 +1,6 @@
 package dev.ruminate.providers.bedrock;
 
 import dev.ruminate.core.history.History;
-import dev.ruminate.core.history.HistoryPolicy;
-import dev.ruminate.core.history.Retention;
 import dev.ruminate.core.message.AssistantMessage;
 import dev.ruminate.core.message.Message;
 import dev.ruminate.core.message.Part;
@@ -39,9 +37,11 @@ import tools.jackson.core.ObjectWriteContext;
  * redacted reasoning as {@code reasoningContent.redactedContent}, both unmodified and in place.
  * Reasoning that Bedrock itself returned without a signature (DeepSeek-R1, Qwen) goes back as a
  * text block {@code "<think>\n" + text + "\n</think>"} in its original position, as Bedrock's own
- * clients send it. Turns from other providers and the retention of reasoning are handled first by
- * {@link History#prepare} under the request's {@link HistoryPolicy} (default retention:
- * {@link Retention#ALL}): another provider's signatures never reach Bedrock. Consecutive user-side messages
+ * clients send it. Turns from other providers and the retention of reasoning have been handled
+ * before, by {@link History#prepare} in the provider skeleton (retention
+ * {@link dev.ruminate.core.history.Retention#ALL} unless the policy says otherwise: every turn keeps
+ * its reasoning, as the accepted requests show; Claude filters old turns itself): another provider's
+ * signatures never reach Bedrock. Consecutive user-side messages
  * (tool results, then a user text) are merged into one {@code user} message, since Converse wants
  * the roles to alternate.
  */
@@ -50,17 +50,15 @@ final class BedrockRequestEncoder {
     private BedrockRequestEncoder() {
     }
 
-    /** Bedrock's default: every turn keeps its reasoning, as the accepted requests show; Claude filters old turns itself. */
-    static final Retention DEFAULT_RETENTION = Retention.ALL;
-
-    static byte[] encode(String provider, ChatRequest request, HistoryPolicy policy) {
+    /** Encodes a request whose history {@link History#prepare} has prepared for the provider. */
+    static byte[] encode(ChatRequest request) {
         Map<String, @Nullable Object> extras = request.extras();
         Set<String> taken = extras.keySet();
         ByteArrayOutputStream out = new ByteArrayOutputStream(512);
         try (JsonGenerator g = JsonWriting.JSON.createGenerator(ObjectWriteContext.empty(), out)) {
             g.writeStartObject();
             if (!taken.contains("messages")) {
-                writeMessages(g, History.prepare(request.messages(), provider, policy, DEFAULT_RETENTION));
+                writeMessages(g, request.messages());
             }
             if (!taken.contains("system")) {
                 writeSystem(g, request.messages());

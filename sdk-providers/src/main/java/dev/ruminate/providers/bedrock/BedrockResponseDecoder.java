@@ -1,6 +1,5 @@
 package dev.ruminate.providers.bedrock;
 
-import dev.ruminate.core.error.ProtocolException;
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.event.ContentDelta;
 import dev.ruminate.core.event.PartEnded;
@@ -12,12 +11,12 @@ import dev.ruminate.core.event.Seal;
 import dev.ruminate.core.event.ToolCallDelta;
 import dev.ruminate.core.event.UsageUpdate;
 import dev.ruminate.core.message.Usage;
-import dev.ruminate.providers.internal.JsonReading;
 import dev.ruminate.providers.internal.JsonWriting;
+import dev.ruminate.providers.spi.BodyDecoding;
+import dev.ruminate.providers.spi.ShapeException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.ObjectReadContext;
@@ -34,6 +33,7 @@ final class BedrockResponseDecoder {
     private BedrockResponseDecoder() {
     }
 
+    /** Decodes a body; throws {@code JacksonException} or {@code ShapeException} for {@link BodyDecoding} to place. */
     static List<ChatEvent> decode(String provider, String model, byte[] body) {
         List<ChatEvent> out = new ArrayList<>();
         out.add(new ResponseStarted(provider, model, null));
@@ -41,7 +41,7 @@ final class BedrockResponseDecoder {
         Usage usage = null;
         try (JsonParser p = JsonWriting.JSON.createParser(ObjectReadContext.empty(), body)) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
-                throw shape("the body is not a JSON object", body);
+                throw new ShapeException("the body is not a JSON object");
             }
             while (p.nextToken() == JsonToken.PROPERTY_NAME) {
                 String field = p.currentName();
@@ -56,9 +56,6 @@ final class BedrockResponseDecoder {
                     p.skipChildren();
                 }
             }
-        } catch (JacksonException e) {
-            throw new ProtocolException(ProtocolException.Reason.MALFORMED_JSON,
-                    e.getOriginalMessage() + "; body: " + JsonReading.excerpt(body), -1, -1, e);
         }
         if (usage != null) {
             out.add(new UsageUpdate(usage));
@@ -172,10 +169,5 @@ final class BedrockResponseDecoder {
         p.skipChildren();
         long to = p.currentLocation().getByteOffset();
         return new String(body, (int) from, (int) (to - from), StandardCharsets.UTF_8);
-    }
-
-    private static ProtocolException shape(String why, byte[] body) {
-        return new ProtocolException(ProtocolException.Reason.UNEXPECTED_SHAPE,
-                why + "; body: " + JsonReading.excerpt(body), -1, -1, null);
     }
 }

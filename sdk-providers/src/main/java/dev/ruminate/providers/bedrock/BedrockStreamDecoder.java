@@ -18,6 +18,8 @@ import dev.ruminate.transport.wire.EventStreamMessage;
 import dev.ruminate.providers.internal.JsonReading;
 import dev.ruminate.providers.internal.JsonWriting;
 import dev.ruminate.providers.internal.StreamParser;
+import dev.ruminate.providers.spi.ShapeException;
+import dev.ruminate.providers.spi.StreamDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -52,7 +54,7 @@ import tools.jackson.core.json.JsonFactory;
  *
  * <p>One instance per response; not thread-safe.
  */
-final class BedrockStreamDecoder {
+final class BedrockStreamDecoder implements StreamDecoder<EventStreamMessage> {
 
     /** Knows the names of ConverseStream payloads (see {@link StreamParser#factoryKnowing}). */
     private static final JsonFactory JSON = StreamParser.factoryKnowing(
@@ -81,9 +83,10 @@ final class BedrockStreamDecoder {
         this.model = model;
     }
 
-    List<ChatEvent> onMessage(EventStreamMessage message) {
+    @Override
+    public void decode(EventStreamMessage message, List<ChatEvent> out) {
         if (done) {
-            return List.of();
+            return;
         }
         String messageType = message.headerText(":message-type");
         if ("exception".equals(messageType)) {
@@ -94,51 +97,42 @@ final class BedrockStreamDecoder {
                     message.headerText(":error-message"), null));
         }
         if (!"event".equals(messageType)) {
-            throw shape(message, "unknown event-stream message type '" + messageType + "'");
+            throw new ShapeException("unknown event-stream message type '" + messageType + "'");
         }
         String type = message.headerText(":event-type");
         if (type == null) {
-            throw shape(message, "an event message without :event-type");
+            throw new ShapeException("an event message without :event-type");
         }
-        List<ChatEvent> out = new ArrayList<>(3);
         start(out);
-        try {
-            StreamParser p = json.feed(message.payload());
-            if (p.nextToken() != JsonToken.START_OBJECT) {
-                throw shape(message, "the payload is not a JSON object");
-            }
-            switch (type) {
-                case "contentBlockStart" -> blockStart(p, out);
-                case "contentBlockDelta" -> blockDelta(p, out, message);
-                case "contentBlockStop" -> blockStop(p, out);
-                case "messageStop" -> messageStop(p);
-                case "metadata" -> metadata(p, out);
-                case "messageStart" -> p.skipChildren();
-                default -> throw shape(message, "unknown ConverseStream event type '" + type + "'");
-            }
-            JsonReading.requireEnd(p);
-        } catch (JacksonException e) {
-            throw new ProtocolException(ProtocolException.Reason.MALFORMED_JSON,
-                    e.getOriginalMessage() + " in " + type + "; payload: " + JsonReading.excerpt(message.payload()), -1,
-                    message.byteOffset(), e);
+        StreamParser p = json.feed(message.payload());
+        if (p.nextToken() != JsonToken.START_OBJECT) {
+            throw new ShapeException("the payload is not a JSON object");
         }
-        return out;
+        switch (type) {
+            case "contentBlockStart" -> blockStart(p, out);
+            case "contentBlockDelta" -> blockDelta(p, out, message);
+            case "contentBlockStop" -> blockStop(p, out);
+            case "messageStop" -> messageStop(p);
+            case "metadata" -> metadata(p, out);
+            case "messageStart" -> p.skipChildren();
+            default -> throw new ShapeException("unknown ConverseStream event type '" + type + "'");
+        }
+        JsonReading.requireEnd(p);
     }
 
     /** Returns the closing events at the end of the body; throws when the response is incomplete. */
-    List<ChatEvent> onComplete() {
+    @Override
+    public void end(List<ChatEvent> out) {
         if (done) {
-            return List.of();
+            return;
         }
         if (stopReason == null) {
             throw new IncompleteStreamException(started ? "the body ended without messageStop"
                     : "the body ended before the response started", null);
         }
         done = true;
-        List<ChatEvent> out = new ArrayList<>(ended.size() + 1);
         endOpenParts(out);
         out.add(new ResponseCompleted(BedrockFinishReasons.of(stopReason), stopReason));
-        return out;
     }
 
     private void start(List<ChatEvent> out) {
@@ -206,7 +200,7 @@ final class BedrockStreamDecoder {
             return;
         }
         if (block < 0) {
-            throw shape(message, "contentBlockDelta without contentBlockIndex");
+            throw new ShapeException("contentBlockDelta without contentBlockIndex");
         }
         int part = part(block);
         for (ChatEvent d : deltas) {
@@ -358,11 +352,6 @@ final class BedrockStreamDecoder {
             text = JsonReading.excerpt(message.payload());
         }
         return new ProviderError(type, null, text, null);
-    }
-
-    private static ProtocolException shape(EventStreamMessage message, String why) {
-        return new ProtocolException(ProtocolException.Reason.UNEXPECTED_SHAPE,
-                why + "; payload: " + JsonReading.excerpt(message.payload()), -1, message.byteOffset(), null);
     }
 
 }

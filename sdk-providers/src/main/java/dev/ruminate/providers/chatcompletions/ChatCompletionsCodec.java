@@ -3,6 +3,14 @@ package dev.ruminate.providers.chatcompletions;
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.transport.wire.SseEvent;
+import dev.ruminate.providers.spi.BodyDecoding;
+import dev.ruminate.providers.spi.StreamDecoder;
+import dev.ruminate.providers.spi.StreamDecoding;
+import dev.ruminate.providers.spi.WireCodec;
+import dev.ruminate.transport.http.BaseUrl;
+import dev.ruminate.transport.wire.StreamFraming;
+import java.net.URI;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
 import reactor.core.publisher.Flux;
@@ -17,13 +25,54 @@ import reactor.core.publisher.Flux;
  * <p>Think tags are not split here: when {@link CompatProfile#thinkTags()} is set, the caller
  * applies the think-tag splitter to the decoded events.
  *
- * <p>Stateless and thread-safe.
+ * <p>An instance ({@link #of}) is the family's {@link WireCodec}, which {@link ChatCompletionsProvider}
+ * runs through the provider skeleton; the static methods serve callers with their own transport.
+ *
+ * <p>Immutable and thread-safe.
  *
  * @since 0.1
  */
-public final class ChatCompletionsCodec {
+public final class ChatCompletionsCodec implements WireCodec<SseEvent> {
 
-    private ChatCompletionsCodec() {
+    private final CompatProfile profile;
+
+    private ChatCompletionsCodec(CompatProfile profile) {
+        this.profile = Objects.requireNonNull(profile, "profile");
+    }
+
+    /**
+     * Returns the codec of a profile, as the provider skeleton uses it.
+     *
+     * @param profile the server's profile
+     * @return the codec
+     */
+    public static ChatCompletionsCodec of(CompatProfile profile) {
+        return new ChatCompletionsCodec(profile);
+    }
+
+    @Override
+    public StreamFraming<SseEvent> framing() {
+        return StreamFraming.SSE;
+    }
+
+    @Override
+    public URI endpoint(BaseUrl base, ChatRequest request, boolean stream) {
+        return base.resolve(profile.chatPath());
+    }
+
+    @Override
+    public byte[] encode(ChatRequest prepared, boolean stream) {
+        return ChatCompletionsRequestEncoder.encode(profile, prepared, stream);
+    }
+
+    @Override
+    public StreamDecoder<SseEvent> newStreamDecoder(ChatRequest request) {
+        return new ChatCompletionsStreamDecoder(profile);
+    }
+
+    @Override
+    public List<ChatEvent> decodeBody(ChatRequest request, byte[] body) {
+        return ChatCompletionsResponseDecoder.decode(profile, body);
     }
 
     /**
@@ -42,11 +91,7 @@ public final class ChatCompletionsCodec {
      */
     public static Function<Flux<SseEvent>, Flux<ChatEvent>> streamDecoder(CompatProfile profile) {
         Objects.requireNonNull(profile, "profile");
-        return events -> Flux.defer(() -> {
-            ChatCompletionsStreamDecoder decoder = new ChatCompletionsStreamDecoder(profile);
-            return events.concatMapIterable(decoder::onEvent)
-                    .concatWith(Flux.defer(() -> Flux.fromIterable(decoder.onComplete())));
-        });
+        return StreamDecoding.operator(StreamFraming.SSE, () -> new ChatCompletionsStreamDecoder(profile));
     }
 
     /**
@@ -63,8 +108,7 @@ public final class ChatCompletionsCodec {
      */
     public static Flux<ChatEvent> decodeCompletion(CompatProfile profile, byte[] body) {
         Objects.requireNonNull(profile, "profile");
-        Objects.requireNonNull(body, "body");
-        return Flux.defer(() -> Flux.fromIterable(ChatCompletionsResponseDecoder.decode(profile, body)));
+        return BodyDecoding.flux(body, b -> ChatCompletionsResponseDecoder.decode(profile, b));
     }
 
     /**

@@ -1,35 +1,21 @@
 package dev.ruminate.providers.chatcompletions;
 
-import dev.ruminate.core.ChatProvider;
-import dev.ruminate.core.error.InvalidRequestException;
-import dev.ruminate.core.event.ChatEvent;
-import dev.ruminate.core.history.History;
-import dev.ruminate.core.history.HistoryPolicy;
-import dev.ruminate.core.history.Retention;
 import dev.ruminate.transport.http.ApiKey;
-import dev.ruminate.transport.http.HttpExchange;
-import dev.ruminate.core.request.ChatRequest;
-import dev.ruminate.transport.resilience.Resilience;
 import dev.ruminate.core.think.ThinkTagOptions;
-import dev.ruminate.core.think.ThinkTags;
-import dev.ruminate.transport.wire.ServerSentEvents;
-import dev.ruminate.transport.wire.WireLimits;
 import dev.ruminate.providers.ProviderBuilder;
-import java.net.URI;
+import dev.ruminate.providers.spi.HttpChatProvider;
+import dev.ruminate.providers.spi.ProviderPipeline;
 import java.util.Objects;
-import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
-import reactor.core.publisher.Flux;
-import reactor.core.publisher.Mono;
 
 /**
- * A {@link ChatProvider} for an OpenAI Chat Completions server described by a {@link CompatProfile}:
+ * A {@link dev.ruminate.core.ChatProvider} for an OpenAI Chat Completions server described by a {@link CompatProfile}:
  * OpenAI itself and the OpenAI-compatible family (DeepSeek, vLLM, llama.cpp, Ollama, OpenRouter,
  * Groq, xAI, GLM, …).
  *
  * <p>A call encodes the request with the profile's rules (how reasoning is asked for, how earlier
  * reasoning goes back), posts it over Reactor Netty, decodes the Server-Sent Events (or the whole
- * body, for {@link #completeAsEvents}) into {@link ChatEvent}s, and, when the profile says the
+ * body, for {@link #completeAsEvents}) into {@link dev.ruminate.core.event.ChatEvent}s, and, when the profile says the
  * model writes {@code <think>} tags into its answer, splits them out as reasoning.
  *
  * <pre>{@code
@@ -39,40 +25,22 @@ import reactor.core.publisher.Mono;
  * Flux<ChatEvent> events = deepseek.stream(ChatRequest.builder("deepseek-reasoner").user("Hi").build());
  * }</pre>
  *
- * <p><b>Threading.</b> Immutable and thread-safe. <b>Backpressure.</b> Bytes are read from the
- * network as events are requested. <b>Cancellation.</b> Cancelling a subscription closes the HTTP
- * exchange. <b>Errors.</b> See {@link HttpExchange} (HTTP and transport) and
- * {@link ChatCompletionsCodec#streamDecoder} (the stream); all are
+ * <p><b>Threading.</b> Immutable and thread-safe. Calls run through the provider skeleton
+ * ({@link ProviderPipeline}: backpressure, cancellation and errors as it documents); all errors are
  * {@link dev.ruminate.core.error.RuminateException}s.
  *
  * @since 0.1
  */
-public final class ChatCompletionsProvider implements ChatProvider {
-
-    private static final String EVENT_STREAM = "text/event-stream";
+public final class ChatCompletionsProvider extends HttpChatProvider {
 
     private final CompatProfile profile;
-    private final Resilience resilience;
-    private final HistoryPolicy history;
-    private final URI chatUri;
-    private final HttpExchange exchange;
-    private final WireLimits limits;
-    private final @Nullable ThinkTagOptions thinkTags;
 
     private ChatCompletionsProvider(Builder b) {
+        super(ProviderPipeline.builder(b.profile.name(), ChatCompletionsCodec.of(b.profile), b, b.profile.baseUrl())
+                .auth(b.profile.authHeader(), b.profile.authPrefix(), b.apiKey)
+                .thinkTags(b.thinkTagsSet ? b.thinkTags : b.profile.thinkTags())
+                .build());
         this.profile = b.profile;
-        this.chatUri = b.profile.chatUri(b.configuredBaseUrl());
-        HttpExchange.Builder http = HttpExchange.builder(b.configuredHttpClient(),
-                b.profile.name());
-        if (b.apiKey != null) {
-            http.auth(b.profile.authHeader(), b.profile.authPrefix(), b.apiKey);
-        }
-        http.readTimeout(b.configuredReadTimeout());
-        this.exchange = http.build();
-        this.limits = b.configuredWireLimits();
-        this.history = b.configuredHistory();
-        this.resilience = b.configuredResilience();
-        this.thinkTags = b.thinkTagsSet ? b.thinkTags : b.profile.thinkTags();
     }
 
     /**
@@ -85,11 +53,6 @@ public final class ChatCompletionsProvider implements ChatProvider {
         return new Builder(profile);
     }
 
-    @Override
-    public String name() {
-        return profile.name();
-    }
-
     /**
      * Returns the profile this provider speaks.
      *
@@ -97,46 +60,6 @@ public final class ChatCompletionsProvider implements ChatProvider {
      */
     public CompatProfile profile() {
         return profile;
-    }
-
-    @Override
-    public Flux<ChatEvent> stream(ChatRequest request) {
-        Objects.requireNonNull(request, "request");
-        return resilience.apply(name(), Flux.defer(() -> exchange.stream(chatUri, encode(request, true), EVENT_STREAM))
-                    .transform(body -> ServerSentEvents.decode(body, limits))
-                    .transform(ChatCompletionsCodec.streamDecoder(profile))
-                    .transform(thinkTagSplitting())
-                    .onErrorMap(exchange::redact));
-    }
-
-    @Override
-    public Flux<ChatEvent> completeAsEvents(ChatRequest request) {
-        Objects.requireNonNull(request, "request");
-        // deferred like stream(): a request that cannot be encoded fails the flux, not this call
-        return resilience.apply(name(), Mono.defer(() -> exchange.post(chatUri, encode(request, false)))
-                    .flatMapMany(body -> ChatCompletionsCodec.decodeCompletion(profile, body))
-                    .transform(thinkTagSplitting())
-                    .onErrorMap(exchange::redact));
-    }
-
-    private byte[] encode(ChatRequest request, boolean stream) {
-        try {
-            // The profile's send-back rule then decides what of the kept reasoning the server takes.
-            return ChatCompletionsCodec.encodeRequest(profile,
-                    History.prepare(request, profile.name(), history, Retention.ALL), stream);
-        } catch (IllegalArgumentException e) {
-            throw new InvalidRequestException(profile.name(), String.valueOf(e.getMessage()), e);
-        }
-    }
-
-    private Function<Flux<ChatEvent>, Flux<ChatEvent>> thinkTagSplitting() {
-        return thinkTags != null ? ThinkTags.splitter(thinkTags) : Function.identity();
-    }
-
-    @Override
-    public String toString() {
-        return "ChatCompletionsProvider[" + profile.name() + " at " + chatUri.getScheme() + "://" + chatUri.getHost()
-                + (chatUri.getPort() >= 0 ? ":" + chatUri.getPort() : "") + chatUri.getPath() + "]";
     }
 
     /**

@@ -1,20 +1,16 @@
 package dev.ruminate.providers.chatcompletions;
 
 import dev.ruminate.core.error.IncompleteStreamException;
-import dev.ruminate.core.error.ProtocolException;
 import dev.ruminate.core.error.ProviderStreamException;
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.transport.http.ErrorBodyParser;
 import dev.ruminate.transport.wire.SseEvent;
 import dev.ruminate.providers.internal.JsonReading;
-import dev.ruminate.providers.internal.ShapeException;
 import dev.ruminate.providers.internal.StreamParser;
+import dev.ruminate.providers.spi.StreamDecoder;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.jspecify.annotations.Nullable;
-import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 
 /**
@@ -26,7 +22,7 @@ import tools.jackson.core.JsonParser;
  * (in a {@code "choices": []} chunk), which is why completion waits for one of those two ends.
  * An {@code event: error}, or a chunk holding an {@code error} object (Groq's
  * {@code tool_use_failed}), fails with {@link ProviderStreamException}. Malformed JSON fails with
- * {@link ProtocolException} {@code MALFORMED_JSON} naming the event's line and byte offset; JSON of
+ * {@link dev.ruminate.core.error.ProtocolException} {@code MALFORMED_JSON} naming the event's line and byte offset; JSON of
  * the wrong shape with {@code UNEXPECTED_SHAPE}. Events other than {@code message} and
  * {@code error} are ignored; so is anything after {@code [DONE]}.
  *
@@ -39,90 +35,61 @@ import tools.jackson.core.JsonParser;
  *
  * <p>One instance per response; not thread-safe.
  */
-final class ChatCompletionsStreamDecoder {
+final class ChatCompletionsStreamDecoder implements StreamDecoder<SseEvent> {
 
     private static final int NONE = -1;
     private static final byte[] DONE = "[DONE]".getBytes(StandardCharsets.US_ASCII);
 
     private final String provider;
-    private final ChunkParser parser;
+    private final ChunkParser chunks;
     private final Chunk chunk = new Chunk();
     private final EventAssembler assembler;
     private boolean done;
-    /** One parser for the stream, fed event by event; dropped after a failure. */
-    private @Nullable StreamParser fed;
-    /** A failure held back until the events decoded before it in the same SSE event are delivered. */
-    private @Nullable RuntimeException failure;
+    /** One parser for the stream, fed event by event; a failure ends the stream, so never fed after one. */
+    private final StreamParser parser = StreamParser.create(ChunkParser.JSON);
 
     ChatCompletionsStreamDecoder(CompatProfile profile) {
         this.provider = profile.name();
-        this.parser = new ChunkParser(profile);
+        this.chunks = new ChunkParser(profile);
         this.assembler = new EventAssembler(profile.name());
     }
 
-    /** Returns the events of one SSE event; throws a {@code RuminateException} to end the stream. */
-    List<ChatEvent> onEvent(SseEvent event) {
-        throwHeldFailure();
+    @Override
+    public void decode(SseEvent event, List<ChatEvent> out) {
         if (done) {
-            return List.of();
+            return;
         }
         byte[] data = event.data();
         if (event.isDone()) {
             done = true;
-            List<ChatEvent> out = new ArrayList<>(4);
             assembler.complete(out);
-            return out;
+            return;
         }
         if ("error".equals(event.type())) {
             throw new ProviderStreamException(provider, ErrorBodyParser.standard().parse(data));
         }
-        if (!"message".equals(event.type()) || isBlank(data)) {
-            return List.of();
+        if (!"message".equals(event.type()) || JsonReading.isBlank(data)) {
+            return;
         }
         int doneLine = doneLine(data);
-        List<ChatEvent> out = new ArrayList<>(4);
-        try {
-            StreamParser p = parser().feed(data, doneLine == NONE ? data.length : doneLine);
-            while (parser.nextStreamed(p, chunk)) {
-                if (chunk.error) {
-                    byte[] object = Arrays.copyOfRange(data, chunk.from, chunk.to);
-                    throw new ProviderStreamException(provider, ErrorBodyParser.standard().parse(object));
-                }
-                assembler.apply(chunk, false, out);
+        StreamParser p = parser.feed(data, doneLine == NONE ? data.length : doneLine);
+        while (chunks.nextStreamed(p, chunk)) {
+            if (chunk.error) {
+                byte[] object = Arrays.copyOfRange(data, chunk.from, chunk.to);
+                throw new ProviderStreamException(provider, ErrorBodyParser.standard().parse(object));
             }
-        } catch (JacksonException e) {
-            fed = null;
-            return fail(out, new ProtocolException(ProtocolException.Reason.MALFORMED_JSON,
-                    e.getOriginalMessage() + "; data: " + JsonReading.excerpt(data), event.line(), event.byteOffset(), e));
-        } catch (ShapeException e) {
-            fed = null;
-            return fail(out, new ProtocolException(ProtocolException.Reason.UNEXPECTED_SHAPE,
-                    e.getMessage() + "; data: " + JsonReading.excerpt(data), event.line(), event.byteOffset(), null));
-        } catch (ProviderStreamException e) {
-            fed = null;
-            return fail(out, e);
+            assembler.apply(chunk, false, out);
         }
         if (doneLine != NONE) {
             done = true;
             assembler.complete(out);
         }
-        return out;
     }
 
-    private StreamParser parser() {
-        StreamParser p = fed;
-        if (p == null) {
-            p = StreamParser.create(ChunkParser.JSON);
-            fed = p;
-        }
-        return p;
-    }
-
-    /** Returns the closing events when the body ends; throws when the response is incomplete. */
-    List<ChatEvent> onComplete() {
-        throwHeldFailure();
+    @Override
+    public void end(List<ChatEvent> out) {
         if (done) {
-            return List.of();
+            return;
         }
         if (!assembler.finishSeen()) {
             throw new IncompleteStreamException(assembler.started()
@@ -130,29 +97,7 @@ final class ChatCompletionsStreamDecoder {
                     : "the body ended before the response started", null);
         }
         done = true;
-        List<ChatEvent> out = new ArrayList<>(2);
         assembler.complete(out);
-        return out;
-    }
-
-    /**
-     * Ends the stream at once when nothing was decoded before the failure; otherwise returns what
-     * was, and holds the failure back for the next call.
-     */
-    private List<ChatEvent> fail(List<ChatEvent> out, RuntimeException error) {
-        if (out.isEmpty()) {
-            throw error;
-        }
-        failure = error;
-        return out;
-    }
-
-    private void throwHeldFailure() {
-        RuntimeException held = failure;
-        if (held != null) {
-            failure = null;
-            throw held;
-        }
     }
 
     /**
@@ -174,15 +119,6 @@ final class ChatCompletionsStreamDecoder {
             start--;
         }
         return start > 0 && data[start - 1] == '\n' ? start - 1 : NONE;
-    }
-
-    private static boolean isBlank(byte[] data) {
-        for (byte b : data) {
-            if (!isSpace(b)) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private static boolean isSpace(byte b) {

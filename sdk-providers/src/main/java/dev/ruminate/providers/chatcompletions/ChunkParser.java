@@ -2,7 +2,7 @@ package dev.ruminate.providers.chatcompletions;
 
 import dev.ruminate.providers.internal.JsonReading;
 import dev.ruminate.providers.internal.JsonWriting;
-import dev.ruminate.providers.internal.ShapeException;
+import dev.ruminate.providers.spi.ShapeException;
 import dev.ruminate.providers.internal.StreamParser;
 import java.io.StringWriter;
 import java.util.List;

@@ -1,8 +1,8 @@
 package dev.ruminate.providers.chatcompletions;
 
 import dev.ruminate.core.think.ThinkTagOptions;
+import dev.ruminate.transport.http.BaseUrl;
 import java.net.URI;
-import java.net.URISyntaxException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -65,7 +65,7 @@ public record CompatProfile(String name, @Nullable String baseUrl, String chatPa
     public CompatProfile {
         requireText(name, "name");
         if (baseUrl != null) {
-            requireHttpUrl(baseUrl);
+            BaseUrl.of(baseUrl);
         }
         requireText(chatPath, "chatPath");
         if (!chatPath.startsWith("/")) {
@@ -131,16 +131,7 @@ public record CompatProfile(String name, @Nullable String baseUrl, String chatPa
      * @throws IllegalArgumentException if the override is not an absolute http(s) URL
      */
     public URI chatUri(@Nullable String baseUrlOverride) {
-        String base = baseUrlOverride != null ? requireHttpUrl(baseUrlOverride) : baseUrl;
-        if (base == null) {
-            throw new IllegalStateException("profile " + name + " has no default base URL: give one");
-        }
-        int query = base.indexOf('?');
-        int end = query >= 0 ? query : base.length();
-        while (end > 0 && base.charAt(end - 1) == '/') {
-            end--;
-        }
-        return URI.create(base.substring(0, end) + chatPath + (query >= 0 ? base.substring(query) : ""));
+        return BaseUrl.of(baseUrlOverride, baseUrl, "profile " + name).resolve(chatPath);
     }
 
     /**
@@ -157,19 +148,6 @@ public record CompatProfile(String name, @Nullable String baseUrl, String chatPa
         Objects.requireNonNull(value, what);
         if (value.isBlank()) {
             throw new IllegalArgumentException(what + " must not be blank");
-        }
-    }
-
-    private static String requireHttpUrl(String url) {
-        try {
-            URI uri = new URI(url);
-            String scheme = uri.getScheme();
-            if (uri.getHost() == null || !("http".equalsIgnoreCase(scheme) || "https".equalsIgnoreCase(scheme))) {
-                throw new IllegalArgumentException("base URL must be an absolute http(s) URL, was " + url);
-            }
-            return url;
-        } catch (URISyntaxException e) {
-            throw new IllegalArgumentException("base URL is not a valid URI: " + url, e);
         }
     }
 

@@ -4,6 +4,18 @@ import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.history.HistoryPolicy;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.transport.wire.SseEvent;
+import dev.ruminate.core.history.History;
+import dev.ruminate.core.history.Retention;
+import dev.ruminate.providers.spi.BodyDecoding;
+import dev.ruminate.providers.spi.StreamDecoder;
+import dev.ruminate.providers.spi.StreamDecoding;
+import dev.ruminate.providers.spi.WireCodec;
+import dev.ruminate.transport.http.BaseUrl;
+import dev.ruminate.transport.wire.StreamFraming;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
 import reactor.core.publisher.Flux;
@@ -13,13 +25,61 @@ import reactor.core.publisher.Flux;
  * Interactions API's stream), the {@code generateContent} body decoder, and the request encoder.
  * {@link GeminiProvider} uses them over Reactor Netty.
  *
- * <p>Stateless and thread-safe.
+ * <p>An instance ({@link #of}) is the family's {@link WireCodec}, which {@link GeminiProvider} runs
+ * through the provider skeleton; the static methods serve callers with their own transport.
+ *
+ * <p>Immutable and thread-safe.
  *
  * @since 0.1
  */
-public final class GeminiCodec {
+public final class GeminiCodec implements WireCodec<SseEvent> {
 
-    private GeminiCodec() {
+    private final String provider;
+    private final boolean skipSignatureValidation;
+
+    private GeminiCodec(String provider, boolean skipSignatureValidation) {
+        this.provider = Objects.requireNonNull(provider, "provider");
+        this.skipSignatureValidation = skipSignatureValidation;
+    }
+
+    /**
+     * Returns the codec, as the provider skeleton uses it.
+     *
+     * @param provider the provider name ({@code gemini}, {@code vertex}) for events and errors
+     * @param skipSignatureValidation see {@link #encodeRequest(String, ChatRequest, HistoryPolicy, boolean)}
+     * @return the codec
+     */
+    public static GeminiCodec of(String provider, boolean skipSignatureValidation) {
+        return new GeminiCodec(provider, skipSignatureValidation);
+    }
+
+    @Override
+    public StreamFraming<SseEvent> framing() {
+        return StreamFraming.SSE;
+    }
+
+    /** {@code /models/MODEL:streamGenerateContent?alt=sse} or {@code :generateContent}; the model id percent-encoded. */
+    @Override
+    public URI endpoint(BaseUrl base, ChatRequest request, boolean stream) {
+        String model = request.model();
+        String id = model.startsWith("models/") ? model.substring("models/".length()) : model;
+        return base.resolve("/models/" + URLEncoder.encode(id, StandardCharsets.UTF_8).replace("+", "%20") + ":"
+                + (stream ? "streamGenerateContent?alt=sse" : "generateContent"));
+    }
+
+    @Override
+    public byte[] encode(ChatRequest prepared, boolean stream) {
+        return GeminiRequestEncoder.encode(provider, prepared, skipSignatureValidation);
+    }
+
+    @Override
+    public StreamDecoder<SseEvent> newStreamDecoder(ChatRequest request) {
+        return new GeminiStreamDecoder(provider);
+    }
+
+    @Override
+    public List<ChatEvent> decodeBody(ChatRequest request, byte[] body) {
+        return GeminiResponseDecoder.decode(provider, body);
     }
 
     /**
@@ -35,11 +95,7 @@ public final class GeminiCodec {
      */
     public static Function<Flux<SseEvent>, Flux<ChatEvent>> streamDecoder(String provider) {
         Objects.requireNonNull(provider, "provider");
-        return events -> Flux.defer(() -> {
-            GeminiStreamDecoder decoder = new GeminiStreamDecoder(provider);
-            return events.concatMapIterable(decoder::onEvent)
-                    .concatWith(Flux.defer(() -> Flux.fromIterable(decoder.onComplete())));
-        });
+        return StreamDecoding.operator(StreamFraming.SSE, () -> new GeminiStreamDecoder(provider));
     }
 
     /**
@@ -53,8 +109,7 @@ public final class GeminiCodec {
      */
     public static Flux<ChatEvent> decodeResponse(String provider, byte[] body) {
         Objects.requireNonNull(provider, "provider");
-        Objects.requireNonNull(body, "body");
-        return Flux.defer(() -> Flux.fromIterable(GeminiResponseDecoder.decode(provider, body)));
+        return BodyDecoding.flux(body, b -> GeminiResponseDecoder.decode(provider, b));
     }
 
     /**
@@ -74,7 +129,7 @@ public final class GeminiCodec {
                                        boolean skipSignatureValidation) {
         Objects.requireNonNull(provider, "provider");
         Objects.requireNonNull(request, "request");
-        Objects.requireNonNull(policy, "policy");
-        return GeminiRequestEncoder.encode(provider, request, policy, skipSignatureValidation);
+        return of(provider, skipSignatureValidation).encode(
+                History.prepare(request, provider, Objects.requireNonNull(policy, "policy"), Retention.ALL), false);
     }
 }

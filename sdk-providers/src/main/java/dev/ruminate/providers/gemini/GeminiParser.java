@@ -1,6 +1,6 @@
 package dev.ruminate.providers.gemini;
 
-import dev.ruminate.providers.internal.ShapeException;
+import dev.ruminate.providers.spi.ShapeException;
 import dev.ruminate.providers.internal.StreamParser;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;

@@ -1,30 +1,20 @@
 package dev.ruminate.providers.gemini;
 
-import dev.ruminate.core.ChatProvider;
 import dev.ruminate.core.error.InvalidRequestException;
 import dev.ruminate.core.error.RuminateException;
-import dev.ruminate.core.event.ChatEvent;
-import dev.ruminate.core.history.HistoryPolicy;
 import dev.ruminate.transport.http.ApiKey;
-import dev.ruminate.transport.http.HttpExchange;
-import dev.ruminate.core.request.ChatRequest;
-import dev.ruminate.transport.resilience.Resilience;
-import dev.ruminate.transport.wire.ServerSentEvents;
-import dev.ruminate.transport.wire.WireLimits;
 import dev.ruminate.providers.ProviderBuilder;
-import java.net.URI;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
+import dev.ruminate.providers.spi.HttpChatProvider;
+import dev.ruminate.providers.spi.ProviderPipeline;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
- * A {@link ChatProvider} for Google Gemini: the Gemini API (AI Studio, an API key) or Vertex AI (a
+ * A {@link dev.ruminate.core.ChatProvider} for Google Gemini: the Gemini API (AI Studio, an API key) or Vertex AI (a
  * project, a location and an OAuth access token supplied by the application).
  *
  * <pre>{@code
@@ -43,50 +33,35 @@ import reactor.core.publisher.Mono;
  * or {@code https://aiplatform.googleapis.com/…/locations/global/…} for the global endpoint.
  *
  * <p><b>Threading.</b> Immutable and thread-safe. <b>Cancellation.</b> Cancelling a subscription
- * closes the HTTP exchange. <b>Errors.</b> See {@link HttpExchange} and
+ * closes the HTTP exchange. <b>Errors.</b> See {@link ProviderPipeline} and
  * {@link GeminiCodec#streamDecoder}; all are {@link RuminateException}s. Keys and tokens never
  * appear in messages, logs or {@code toString}.
  *
  * @since 0.1
  */
-public final class GeminiProvider implements ChatProvider {
+public final class GeminiProvider extends HttpChatProvider {
 
     /** The Gemini API's base URL. */
     public static final String AI_STUDIO_BASE_URL = "https://generativelanguage.googleapis.com/v1beta";
-    private static final String EVENT_STREAM = "text/event-stream";
-
-    private final String name;
-    private final Resilience resilience;
-    private final String base;
-    private final HttpExchange exchange;
-    private final WireLimits limits;
-    private final HistoryPolicy history;
-    private final boolean skipSignatureValidation;
 
     private GeminiProvider(Builder b) {
-        this.name = b.name;
-        String configured = b.configuredBaseUrl();
-        String url = configured != null ? configured : b.defaultBaseUrl();
-        this.base = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
-        HttpExchange.Builder http = HttpExchange.builder(b.configuredHttpClient(), b.name)
-                .readTimeout(b.configuredReadTimeout());
-        if (b.apiKey != null) {
-            http.auth("x-goog-api-key", "", b.apiKey);
-        }
-        if (b.token != null) {
-            Mono<ApiKey> token = b.token;
+        super(pipeline(b));
+    }
+
+    private static ProviderPipeline<?> pipeline(Builder b) {
+        ProviderPipeline.Builder<?> pipeline = ProviderPipeline.builder(b.name,
+                        GeminiCodec.of(b.name, b.skipSignatureValidation), b, b.defaultBaseUrl())
+                .auth("x-goog-api-key", "", b.apiKey);
+        Mono<ApiKey> token = b.token;
+        if (token != null) {
             String provider = b.name;
-            http.signer((method, uri, headers, body) -> token
+            pipeline.signer((method, uri, headers, body) -> token
                     .switchIfEmpty(Mono.error(() -> new IllegalStateException("the access token source completed empty")))
                     .map(t -> List.of(Map.entry("Authorization", "Bearer " + t.reveal())))
                     .onErrorMap(e -> !(e instanceof RuminateException),
                             e -> new InvalidRequestException(provider, "no access token: " + e.getMessage(), e)));
         }
-        this.exchange = http.build();
-        this.limits = b.configuredWireLimits();
-        this.history = b.configuredHistory();
-        this.resilience = b.configuredResilience();
-        this.skipSignatureValidation = b.skipSignatureValidation;
+        return pipeline.build();
     }
 
     /**
@@ -109,56 +84,12 @@ public final class GeminiProvider implements ChatProvider {
         return new Builder("vertex", requirePathSafe(project, "project"), requirePathSafe(location, "location"));
     }
 
-    @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public Flux<ChatEvent> stream(ChatRequest request) {
-        Objects.requireNonNull(request, "request");
-        return resilience.apply(name(), Flux.defer(() -> exchange.stream(uri(request.model(), "streamGenerateContent?alt=sse"), encode(request),
-                            EVENT_STREAM))
-                    .transform(body -> ServerSentEvents.decode(body, limits))
-                    .transform(GeminiCodec.streamDecoder(name))
-                    .onErrorMap(exchange::redact));
-    }
-
-    @Override
-    public Flux<ChatEvent> completeAsEvents(ChatRequest request) {
-        Objects.requireNonNull(request, "request");
-        return resilience.apply(name(), Mono.defer(() -> exchange.post(uri(request.model(), "generateContent"), encode(request)))
-                    .flatMapMany(body -> GeminiCodec.decodeResponse(name, body))
-                    .onErrorMap(exchange::redact));
-    }
-
-    /** The method's URI for a model ({@code gemini-2.5-pro} or {@code models/gemini-2.5-pro}). */
-    URI uri(String model, String method) {
-        String id = model.startsWith("models/") ? model.substring("models/".length()) : model;
-        return URI.create(base + "/models/" + URLEncoder.encode(id, StandardCharsets.UTF_8).replace("+", "%20") + ":" + method);
-    }
-
-    private byte[] encode(ChatRequest request) {
-        try {
-            return GeminiCodec.encodeRequest(name, request, history, skipSignatureValidation);
-        } catch (IllegalArgumentException e) {
-            throw new InvalidRequestException(name, String.valueOf(e.getMessage()), e);
-        }
-    }
-
     private static String requirePathSafe(String value, String what) {
         Objects.requireNonNull(value, what);
         if (value.isBlank() || !value.chars().allMatch(c -> Character.isLetterOrDigit(c) || c == '-' || c == '_' || c == '.')) {
             throw new IllegalArgumentException(what + " must be letters, digits, '-', '_' or '.', was '" + value + "'");
         }
         return value;
-    }
-
-    @Override
-    public String toString() {
-        URI u = URI.create(base);
-        return "GeminiProvider[" + name + " at " + u.getScheme() + "://" + u.getHost() + (u.getPort() >= 0 ? ":" + u.getPort() : "")
-                + (u.getPath() != null ? u.getPath() : "") + "]";
     }
 
     /**

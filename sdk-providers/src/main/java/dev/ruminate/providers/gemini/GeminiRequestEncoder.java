@@ -1,8 +1,6 @@
 package dev.ruminate.providers.gemini;
 
 import dev.ruminate.core.history.History;
-import dev.ruminate.core.history.HistoryPolicy;
-import dev.ruminate.core.history.Retention;
 import dev.ruminate.core.message.AssistantMessage;
 import dev.ruminate.core.message.Message;
 import dev.ruminate.core.message.Part;
@@ -41,8 +39,9 @@ import tools.jackson.core.ObjectWriteContext;
  * <p>Earlier model turns go back part by part, in order, each {@code thoughtSignature} on the part
  * it came with: an answer text, a function call, a code-execution part, or a thought. Thought
  * summaries without a signature are not sent (Google ignores them; they cost input tokens); a
- * signed thought goes back whole. Turns from other providers and the retention of reasoning are
- * handled first by {@link History#prepare} (default retention {@link Retention#ALL}: Google asks for
+ * signed thought goes back whole. Turns from other providers and the retention of reasoning have
+ * been handled before, by {@link History#prepare} in the provider skeleton (retention
+ * {@link dev.ruminate.core.history.Retention#ALL} unless the policy says otherwise: Google asks for
  * every signature back and validates those of the current turn); another provider's function calls
  * therefore carry no signature, which Gemini 3 rejects inside the current tool loop unless
  * {@code skipSignatureValidation} writes Google's documented placeholder
@@ -54,21 +53,21 @@ import tools.jackson.core.ObjectWriteContext;
  */
 final class GeminiRequestEncoder {
 
-    static final Retention DEFAULT_RETENTION = Retention.ALL;
     static final String SKIP_SIGNATURE = "skip_thought_signature_validator";
 
     private GeminiRequestEncoder() {
     }
 
-    static byte[] encode(String provider, ChatRequest request, HistoryPolicy policy, boolean skipSignatureValidation) {
+    /** Encodes a request whose history {@link History#prepare} has prepared for {@code provider}. */
+    static byte[] encode(String provider, ChatRequest request, boolean skipSignatureValidation) {
         Map<String, @Nullable Object> extras = request.extras();
         Set<String> taken = extras.keySet();
-        List<Message> messages = History.prepare(request.messages(), provider, policy, DEFAULT_RETENTION);
+        List<Message> messages = request.messages();
         ByteArrayOutputStream out = new ByteArrayOutputStream(512);
         try (JsonGenerator g = JsonWriting.JSON.createGenerator(ObjectWriteContext.empty(), out)) {
             g.writeStartObject();
             if (!taken.contains("contents")) {
-                writeContents(g, request.messages(), messages, provider, skipSignatureValidation);
+                writeContents(g, messages, provider, skipSignatureValidation);
             }
             if (!taken.contains("systemInstruction")) {
                 writeSystem(g, messages);
@@ -88,7 +87,7 @@ final class GeminiRequestEncoder {
         return out.toByteArray();
     }
 
-    private static void writeContents(JsonGenerator g, List<Message> original, List<Message> messages, String provider,
+    private static void writeContents(JsonGenerator g, List<Message> messages, String provider,
                                       boolean skipSignatureValidation) {
         int loopStart = History.currentToolLoopStart(messages);
         g.writeArrayPropertyStart("contents");
@@ -102,7 +101,7 @@ final class GeminiRequestEncoder {
                 g.writeEndObject();
             } else if (m instanceof ToolResultMessage r) {
                 openRole = open(g, openRole, "user");
-                writeFunctionResponse(g, r, original);
+                writeFunctionResponse(g, r, messages);
             } else if (m instanceof AssistantMessage a) {
                 boolean foreign = History.isForeign(a, provider);
                 boolean placeholder = skipSignatureValidation && foreign && i >= loopStart;

@@ -1,7 +1,7 @@
 package dev.ruminate.providers.gemini;
 
 import dev.ruminate.providers.internal.JsonWriting;
-import dev.ruminate.providers.internal.ShapeException;
+import dev.ruminate.providers.spi.ShapeException;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -5,6 +5,14 @@ import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.core.think.ThinkTagOptions;
 import dev.ruminate.core.think.ThinkTags;
 import dev.ruminate.transport.wire.JsonLine;
+import dev.ruminate.providers.spi.BodyDecoding;
+import dev.ruminate.providers.spi.StreamDecoder;
+import dev.ruminate.providers.spi.StreamDecoding;
+import dev.ruminate.providers.spi.WireCodec;
+import dev.ruminate.transport.http.BaseUrl;
+import dev.ruminate.transport.wire.StreamFraming;
+import java.net.URI;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
@@ -27,13 +35,67 @@ import reactor.core.publisher.Flux;
  * {@code eval_count}) and the {@link dev.ruminate.core.event.ResponseCompleted} ({@code TOOL_CALLS}
  * when a tool was called, else from {@code done_reason}). Ollama sends no response id.
  *
- * <p>Stateless and thread-safe.
+ * <p>An instance ({@link #chat}, {@link #generate}) is the family's {@link WireCodec} for one
+ * endpoint, which {@link OllamaProvider} runs through the provider skeleton (think tags are split
+ * there, not by the codec); the static methods serve callers with their own transport.
+ *
+ * <p>Immutable and thread-safe.
  *
  * @since 0.1
  */
-public final class OllamaCodec {
+public final class OllamaCodec implements WireCodec<JsonLine> {
 
-    private OllamaCodec() {
+    private final String provider;
+    private final boolean generate;
+
+    private OllamaCodec(String provider, boolean generate) {
+        this.provider = Objects.requireNonNull(provider, "provider");
+        this.generate = generate;
+    }
+
+    /**
+     * Returns the codec of {@code /api/chat}.
+     *
+     * @param provider the provider name the events carry, and that marks assistant messages as Ollama's own
+     * @return the codec
+     */
+    public static OllamaCodec chat(String provider) {
+        return new OllamaCodec(provider, false);
+    }
+
+    /**
+     * Returns the codec of {@code /api/generate}: one prompt, no conversation.
+     *
+     * @param provider the provider name the events carry
+     * @return the codec
+     */
+    public static OllamaCodec generate(String provider) {
+        return new OllamaCodec(provider, true);
+    }
+
+    @Override
+    public StreamFraming<JsonLine> framing() {
+        return StreamFraming.NDJSON;
+    }
+
+    @Override
+    public URI endpoint(BaseUrl base, ChatRequest request, boolean stream) {
+        return base.resolve(generate ? "/api/generate" : "/api/chat");
+    }
+
+    @Override
+    public byte[] encode(ChatRequest prepared, boolean stream) {
+        return generate ? OllamaRequestEncoder.generate(prepared, stream) : OllamaRequestEncoder.chat(provider, prepared, stream);
+    }
+
+    @Override
+    public StreamDecoder<JsonLine> newStreamDecoder(ChatRequest request) {
+        return new OllamaStreamDecoder(provider);
+    }
+
+    @Override
+    public List<ChatEvent> decodeBody(ChatRequest request, byte[] body) {
+        return OllamaResponseDecoder.decode(provider, body);
     }
 
     /**
@@ -56,11 +118,9 @@ public final class OllamaCodec {
                                                                          @Nullable ThinkTagOptions thinkTags) {
         Objects.requireNonNull(provider, "provider");
         Function<Flux<ChatEvent>, Flux<ChatEvent>> tags = tags(thinkTags);
-        return lines -> Flux.defer(() -> {
-            OllamaStreamDecoder decoder = new OllamaStreamDecoder(provider);
-            return lines.concatMapIterable(decoder::onLine)
-                    .concatWith(Flux.defer(() -> Flux.fromIterable(decoder.onComplete())));
-        }).transform(tags);
+        Function<Flux<JsonLine>, Flux<ChatEvent>> decoder =
+                StreamDecoding.operator(StreamFraming.NDJSON, () -> new OllamaStreamDecoder(provider));
+        return lines -> decoder.apply(lines).transform(tags);
     }
 
     /**
@@ -76,8 +136,7 @@ public final class OllamaCodec {
      */
     public static Flux<ChatEvent> decodeResponse(String provider, @Nullable ThinkTagOptions thinkTags, byte[] body) {
         Objects.requireNonNull(provider, "provider");
-        Objects.requireNonNull(body, "body");
-        return Flux.defer(() -> Flux.fromIterable(OllamaResponseDecoder.decode(provider, body))).transform(tags(thinkTags));
+        return BodyDecoding.flux(body, b -> OllamaResponseDecoder.decode(provider, b)).transform(tags(thinkTags));
     }
 
     /**

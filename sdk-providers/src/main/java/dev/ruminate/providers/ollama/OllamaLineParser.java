@@ -1,7 +1,7 @@
 package dev.ruminate.providers.ollama;
 
 import dev.ruminate.providers.internal.JsonReading;
-import dev.ruminate.providers.internal.ShapeException;
+import dev.ruminate.providers.spi.ShapeException;
 import dev.ruminate.providers.internal.StreamParser;
 import java.nio.charset.StandardCharsets;
 import org.jspecify.annotations.Nullable;

@@ -1,29 +1,21 @@
 package dev.ruminate.providers.ollama;
 
-import dev.ruminate.core.ChatProvider;
 import dev.ruminate.core.error.InvalidRequestException;
 import dev.ruminate.core.event.ChatEvent;
-import dev.ruminate.core.history.History;
-import dev.ruminate.core.history.HistoryPolicy;
-import dev.ruminate.core.history.Retention;
 import dev.ruminate.transport.http.ApiKey;
 import dev.ruminate.transport.http.HttpExchange;
 import dev.ruminate.core.request.ChatRequest;
-import dev.ruminate.transport.resilience.Resilience;
 import dev.ruminate.core.think.ThinkTagOptions;
-import dev.ruminate.transport.wire.JsonLines;
-import dev.ruminate.transport.wire.WireLimits;
 import dev.ruminate.providers.ProviderBuilder;
-import java.net.URI;
-import java.net.URISyntaxException;
+import dev.ruminate.providers.spi.HttpChatProvider;
+import dev.ruminate.providers.spi.ProviderPipeline;
+import dev.ruminate.transport.wire.JsonLine;
 import java.util.Objects;
-import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
-import reactor.core.publisher.Mono;
 
 /**
- * A {@link ChatProvider} for Ollama's native API: {@link #stream} and {@link #completeAsEvents} call
+ * A {@link dev.ruminate.core.ChatProvider} for Ollama's native API: {@link #stream} and {@link #completeAsEvents} call
  * {@code /api/chat}; {@link #generate} and {@link #generateAsEvents} call {@code /api/generate}
  * with a one-prompt request.
  *
@@ -47,38 +39,21 @@ import reactor.core.publisher.Mono;
  *
  * @since 0.1
  */
-public final class OllamaProvider implements ChatProvider {
+public final class OllamaProvider extends HttpChatProvider {
 
     /** The provider name events and messages carry: {@value}. */
     public static final String NAME = "ollama-native";
     /** The default base URL, a local {@code ollama serve}: {@value}. */
     public static final String DEFAULT_BASE_URL = "http://localhost:11434";
 
-    private static final String NDJSON = "application/x-ndjson";
-
-    private final URI chatUri;
-    private final Resilience resilience;
-    private final HistoryPolicy history;
-    private final URI generateUri;
-    private final HttpExchange exchange;
-    private final WireLimits limits;
-    private final @Nullable ThinkTagOptions thinkTags;
+    private final ProviderPipeline<JsonLine> generate;
 
     private OllamaProvider(Builder b) {
-        String configured = b.configuredBaseUrl();
-        String base = trimSlashes(requireHttpUrl(configured != null ? configured : DEFAULT_BASE_URL));
-        this.chatUri = URI.create(base + "/api/chat");
-        this.generateUri = URI.create(base + "/api/generate");
-        HttpExchange.Builder http = HttpExchange.builder(b.configuredHttpClient(), NAME);
-        if (b.apiKey != null) {
-            http.auth("Authorization", "Bearer ", b.apiKey);
-        }
-        http.readTimeout(b.configuredReadTimeout());
-        this.exchange = http.build();
-        this.limits = b.configuredWireLimits();
-        this.history = b.configuredHistory();
-        this.resilience = b.configuredResilience();
-        this.thinkTags = b.thinkTags;
+        super(ProviderPipeline.builder(NAME, OllamaCodec.chat(NAME), b, DEFAULT_BASE_URL)
+                .auth("Authorization", "Bearer ", b.apiKey)
+                .thinkTags(b.thinkTags)
+                .build());
+        this.generate = pipeline().withCodec(OllamaCodec.generate(NAME));
     }
 
     /**
@@ -90,35 +65,6 @@ public final class OllamaProvider implements ChatProvider {
         return new Builder();
     }
 
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    /**
-     * Streams a chat from {@code /api/chat}.
-     *
-     * @param request the request
-     * @return a cold flux of events
-     */
-    @Override
-    public Flux<ChatEvent> stream(ChatRequest request) {
-        Objects.requireNonNull(request, "request");
-        return resilience.apply(name(), streamFrom(chatUri, () -> encode(() -> OllamaCodec.encodeChatRequest(NAME, prepared(request), true))));
-    }
-
-    /**
-     * Calls {@code /api/chat} with {@code "stream": false} and decodes the whole body into events.
-     *
-     * @param request the request
-     * @return a cold flux of events
-     */
-    @Override
-    public Flux<ChatEvent> completeAsEvents(ChatRequest request) {
-        Objects.requireNonNull(request, "request");
-        return resilience.apply(name(), wholeFrom(chatUri, () -> encode(() -> OllamaCodec.encodeChatRequest(NAME, prepared(request), false))));
-    }
-
     /**
      * Streams a completion from {@code /api/generate}: the request's one user message is the prompt
      * and its system messages the {@code system} text (see {@link OllamaCodec#encodeGenerateRequest}).
@@ -128,8 +74,7 @@ public final class OllamaProvider implements ChatProvider {
      * @return a cold flux of events
      */
     public Flux<ChatEvent> generate(ChatRequest request) {
-        Objects.requireNonNull(request, "request");
-        return resilience.apply(name(), streamFrom(generateUri, () -> encode(() -> OllamaCodec.encodeGenerateRequest(request, true))));
+        return generate.stream(request);
     }
 
     /**
@@ -139,64 +84,7 @@ public final class OllamaProvider implements ChatProvider {
      * @return a cold flux of events
      */
     public Flux<ChatEvent> generateAsEvents(ChatRequest request) {
-        Objects.requireNonNull(request, "request");
-        return resilience.apply(name(), wholeFrom(generateUri, () -> encode(() -> OllamaCodec.encodeGenerateRequest(request, false))));
-    }
-
-    private Flux<ChatEvent> streamFrom(URI uri, Supplier<byte[]> body) {
-        return Flux.defer(() -> exchange.stream(uri, body.get(), NDJSON))
-                .transform(bytes -> JsonLines.decode(bytes, limits))
-                .transform(OllamaCodec.streamDecoder(NAME, thinkTags))
-                .onErrorMap(exchange::redact);
-    }
-
-    private Flux<ChatEvent> wholeFrom(URI uri, Supplier<byte[]> body) {
-        // deferred: a request that cannot be encoded fails the flux, not the call
-        return Mono.defer(() -> exchange.post(uri, body.get()))
-                .flatMapMany(bytes -> OllamaCodec.decodeResponse(NAME, thinkTags, bytes))
-                .onErrorMap(exchange::redact);
-    }
-
-    private ChatRequest prepared(ChatRequest request) {
-        return History.prepare(request, NAME, history, Retention.ALL);
-    }
-
-    private static byte[] encode(Supplier<byte[]> encoder) {
-        try {
-            return encoder.get();
-        } catch (IllegalArgumentException e) {
-            throw new InvalidRequestException(NAME, String.valueOf(e.getMessage()), e);
-        }
-    }
-
-    private static String requireHttpUrl(String url) {
-        try {
-            URI uri = new URI(url);
-            String scheme = uri.getScheme();
-            if (uri.getHost() == null || !("http".equalsIgnoreCase(scheme) || "https".equalsIgnoreCase(scheme))) {
-                throw new IllegalArgumentException("base URL must be an absolute http(s) URL, was " + url);
-            }
-            if (uri.getRawQuery() != null) {
-                throw new IllegalArgumentException("base URL must not have a query, was " + url);
-            }
-            return url;
-        } catch (URISyntaxException e) {
-            throw new IllegalArgumentException("base URL is not a valid URI: " + url, e);
-        }
-    }
-
-    private static String trimSlashes(String url) {
-        int end = url.length();
-        while (end > 0 && url.charAt(end - 1) == '/') {
-            end--;
-        }
-        return url.substring(0, end);
-    }
-
-    @Override
-    public String toString() {
-        return "OllamaProvider[" + chatUri.getScheme() + "://" + chatUri.getHost()
-                + (chatUri.getPort() >= 0 ? ":" + chatUri.getPort() : "") + "]";
+        return generate.complete(request);
     }
 
     /**

@@ -3,6 +3,14 @@ package dev.ruminate.providers.responses;
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.transport.wire.SseEvent;
+import dev.ruminate.providers.spi.BodyDecoding;
+import dev.ruminate.providers.spi.StreamDecoder;
+import dev.ruminate.providers.spi.StreamDecoding;
+import dev.ruminate.providers.spi.WireCodec;
+import dev.ruminate.transport.http.BaseUrl;
+import dev.ruminate.transport.wire.StreamFraming;
+import java.net.URI;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
 import reactor.core.publisher.Flux;
@@ -13,13 +21,54 @@ import reactor.core.publisher.Flux;
  * {@link ResponsesProfile#uri}, {@link #streamDecoder} turns the SSE events of a streamed answer into
  * {@link ChatEvent}s, {@link #decodeResponse} does the same for a whole body.
  *
- * <p>Stateless and thread-safe.
+ * <p>An instance ({@link #of}) is the family's {@link WireCodec}, which {@link ResponsesProvider} runs
+ * through the provider skeleton; the static methods serve callers with their own transport.
+ *
+ * <p>Immutable and thread-safe.
  *
  * @since 0.1
  */
-public final class ResponsesCodec {
+public final class ResponsesCodec implements WireCodec<SseEvent> {
 
-    private ResponsesCodec() {
+    private final ResponsesProfile profile;
+
+    private ResponsesCodec(ResponsesProfile profile) {
+        this.profile = Objects.requireNonNull(profile, "profile");
+    }
+
+    /**
+     * Returns the codec of a profile, as the provider skeleton uses it.
+     *
+     * @param profile the server's profile
+     * @return the codec
+     */
+    public static ResponsesCodec of(ResponsesProfile profile) {
+        return new ResponsesCodec(profile);
+    }
+
+    @Override
+    public StreamFraming<SseEvent> framing() {
+        return StreamFraming.SSE;
+    }
+
+    @Override
+    public URI endpoint(BaseUrl base, ChatRequest request, boolean stream) {
+        return base.resolve(profile.path());
+    }
+
+    @Override
+    public byte[] encode(ChatRequest prepared, boolean stream) {
+        return ResponsesRequestEncoder.encode(profile, prepared, stream);
+    }
+
+    @Override
+    public StreamDecoder<SseEvent> newStreamDecoder(ChatRequest request) {
+        return new ResponsesStreamDecoder(profile);
+    }
+
+    @Override
+    public List<ChatEvent> decodeBody(ChatRequest request, byte[] body) {
+        return ResponsesResponseDecoder.decode(profile, body);
     }
 
     /**
@@ -43,11 +92,7 @@ public final class ResponsesCodec {
      */
     public static Function<Flux<SseEvent>, Flux<ChatEvent>> streamDecoder(ResponsesProfile profile) {
         Objects.requireNonNull(profile, "profile");
-        return events -> Flux.defer(() -> {
-            ResponsesStreamDecoder decoder = new ResponsesStreamDecoder(profile);
-            return events.concatMapIterable(decoder::onEvent)
-                    .concatWith(Flux.defer(() -> Flux.fromIterable(decoder.onComplete())));
-        });
+        return StreamDecoding.operator(StreamFraming.SSE, () -> new ResponsesStreamDecoder(profile));
     }
 
     /**
@@ -62,8 +107,7 @@ public final class ResponsesCodec {
      */
     public static Flux<ChatEvent> decodeResponse(ResponsesProfile profile, byte[] body) {
         Objects.requireNonNull(profile, "profile");
-        Objects.requireNonNull(body, "body");
-        return Flux.defer(() -> Flux.fromIterable(ResponsesResponseDecoder.decode(profile, body)));
+        return BodyDecoding.flux(body, b -> ResponsesResponseDecoder.decode(profile, b));
     }
 
     /**

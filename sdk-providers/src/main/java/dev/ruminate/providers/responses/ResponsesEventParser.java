@@ -1,5 +1,6 @@
 package dev.ruminate.providers.responses;
 
+import dev.ruminate.providers.spi.ShapeException;
 import dev.ruminate.providers.internal.JsonReading;
 import dev.ruminate.providers.internal.StreamParser;
 import java.util.Arrays;
@@ -15,7 +16,7 @@ import tools.jackson.core.json.JsonFactory;
  * the input (never re-serialized), so opaque content stays byte-identical.
  *
  * @throws tools.jackson.core.JacksonException for malformed JSON (callers map it)
- * @throws WireShapeException for JSON of a shape the protocol does not allow
+ * @throws ShapeException for JSON of a shape the protocol does not allow
  */
 final class ResponsesEventParser {
 
@@ -129,7 +130,7 @@ final class ResponsesEventParser {
         JsonToken t;
         while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
             if (t != JsonToken.START_OBJECT) {
-                throw new WireShapeException("a summary entry must be an object, was " + t);
+                throw new ShapeException("a summary entry must be an object, was " + t);
             }
             String text = null;
             String name;
@@ -158,7 +159,7 @@ final class ResponsesEventParser {
         JsonToken t;
         while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
             if (t != JsonToken.START_OBJECT) {
-                throw new WireShapeException("a content entry must be an object, was " + t);
+                throw new ShapeException("a content entry must be an object, was " + t);
             }
             String type = null;
             String text = null;
@@ -273,7 +274,7 @@ final class ResponsesEventParser {
         JsonToken t;
         while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
             if (t != JsonToken.START_OBJECT) {
-                throw new WireShapeException("an output item must be an object, was " + t);
+                throw new ShapeException("an output item must be an object, was " + t);
             }
             r.output.add(item(p, data));
         }
@@ -291,14 +292,14 @@ final class ResponsesEventParser {
         if (v == JsonToken.VALUE_NUMBER_INT) {
             int i = p.getIntValue();
             if (i < 0) {
-                throw new WireShapeException("an index must not be negative, was " + i);
+                throw new ShapeException("an index must not be negative, was " + i);
             }
             return i;
         }
         if (v == JsonToken.VALUE_NULL) {
             return -1;
         }
-        throw new WireShapeException("an index must be an integer, was " + v);
+        throw new ShapeException("an index must be an integer, was " + v);
     }
 
     /** Returns a string value; null for null; numbers and booleans as text; objects and arrays skipped. */
@@ -317,12 +318,12 @@ final class ResponsesEventParser {
         if (v == JsonToken.VALUE_NULL) {
             return null;
         }
-        throw new WireShapeException(what + " has an unexpected value: " + v);
+        throw new ShapeException(what + " has an unexpected value: " + v);
     }
 
     private static void requireObject(@Nullable JsonToken t, String what) {
         if (t != JsonToken.START_OBJECT) {
-            throw new WireShapeException(what + " must be a JSON object, was " + (t == null ? "empty" : t));
+            throw new ShapeException(what + " must be a JSON object, was " + (t == null ? "empty" : t));
         }
     }
 }

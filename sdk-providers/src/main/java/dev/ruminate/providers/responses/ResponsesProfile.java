@@ -1,7 +1,7 @@
 package dev.ruminate.providers.responses;
 
+import dev.ruminate.transport.http.BaseUrl;
 import java.net.URI;
-import java.net.URISyntaxException;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
@@ -45,7 +45,7 @@ public record ResponsesProfile(String name, @Nullable String baseUrl, String pat
     public ResponsesProfile {
         requireText(name, "name");
         if (baseUrl != null) {
-            requireHttpUrl(baseUrl);
+            BaseUrl.of(baseUrl);
         }
         requireText(path, "path");
         if (!path.startsWith("/")) {
@@ -95,35 +95,13 @@ public record ResponsesProfile(String name, @Nullable String baseUrl, String pat
      * @throws IllegalArgumentException if the override is not an absolute http(s) URL
      */
     public URI uri(@Nullable String baseUrlOverride) {
-        String base = baseUrlOverride != null ? requireHttpUrl(baseUrlOverride) : baseUrl;
-        if (base == null) {
-            throw new IllegalStateException("profile " + name + " has no default base URL: give one");
-        }
-        int query = base.indexOf('?');
-        int end = query >= 0 ? query : base.length();
-        while (end > 0 && base.charAt(end - 1) == '/') {
-            end--;
-        }
-        return URI.create(base.substring(0, end) + path + (query >= 0 ? base.substring(query) : ""));
+        return BaseUrl.of(baseUrlOverride, baseUrl, "profile " + name).resolve(path);
     }
 
     private static void requireText(String value, String what) {
         Objects.requireNonNull(value, what);
         if (value.isBlank()) {
             throw new IllegalArgumentException(what + " must not be blank");
-        }
-    }
-
-    private static String requireHttpUrl(String url) {
-        try {
-            URI uri = new URI(url);
-            String scheme = uri.getScheme();
-            if (uri.getHost() == null || !("http".equalsIgnoreCase(scheme) || "https".equalsIgnoreCase(scheme))) {
-                throw new IllegalArgumentException("base URL must be an absolute http(s) URL, was " + url);
-            }
-            return url;
-        } catch (URISyntaxException e) {
-            throw new IllegalArgumentException("base URL is not a valid URI: " + url, e);
         }
     }
 

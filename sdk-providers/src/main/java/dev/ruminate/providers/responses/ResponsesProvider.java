@@ -1,23 +1,14 @@
 package dev.ruminate.providers.responses;
 
-import dev.ruminate.core.ChatProvider;
-import dev.ruminate.core.error.InvalidRequestException;
-import dev.ruminate.core.event.ChatEvent;
-import dev.ruminate.core.history.History;
-import dev.ruminate.core.history.HistoryPolicy;
-import dev.ruminate.core.history.Retention;
 import dev.ruminate.transport.http.ApiKey;
-import dev.ruminate.transport.http.HttpExchange;
-import dev.ruminate.core.request.ChatRequest;
-import dev.ruminate.transport.resilience.Resilience;
-import dev.ruminate.transport.wire.ServerSentEvents;
-import dev.ruminate.transport.wire.WireLimits;
+import dev.ruminate.core.ChatProvider;
+import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.providers.ProviderBuilder;
-import java.net.URI;
+import dev.ruminate.transport.http.HttpExchange;
+import dev.ruminate.providers.spi.HttpChatProvider;
+import dev.ruminate.providers.spi.ProviderPipeline;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
-import reactor.core.publisher.Flux;
-import reactor.core.publisher.Mono;
 
 /**
  * A {@link ChatProvider} for a server that speaks the OpenAI Responses API, described by a
@@ -43,30 +34,15 @@ import reactor.core.publisher.Mono;
  *
  * @since 0.1
  */
-public final class ResponsesProvider implements ChatProvider {
-
-    private static final String EVENT_STREAM = "text/event-stream";
+public final class ResponsesProvider extends HttpChatProvider {
 
     private final ResponsesProfile profile;
-    private final Resilience resilience;
-    private final HistoryPolicy history;
-    private final URI uri;
-    private final HttpExchange exchange;
-    private final WireLimits limits;
 
     private ResponsesProvider(Builder b) {
+        super(ProviderPipeline.builder(b.profile.name(), ResponsesCodec.of(b.profile), b, b.profile.baseUrl())
+                .auth(b.profile.authHeader(), b.profile.authPrefix(), b.apiKey)
+                .build());
         this.profile = b.profile;
-        this.uri = b.profile.uri(b.configuredBaseUrl());
-        HttpExchange.Builder http = HttpExchange.builder(b.configuredHttpClient(),
-                b.profile.name());
-        if (b.apiKey != null) {
-            http.auth(b.profile.authHeader(), b.profile.authPrefix(), b.apiKey);
-        }
-        http.readTimeout(b.configuredReadTimeout());
-        this.exchange = http.build();
-        this.limits = b.configuredWireLimits();
-        this.history = b.configuredHistory();
-        this.resilience = b.configuredResilience();
     }
 
     /**
@@ -79,11 +55,6 @@ public final class ResponsesProvider implements ChatProvider {
         return new Builder(profile);
     }
 
-    @Override
-    public String name() {
-        return profile.name();
-    }
-
     /**
      * Returns the profile this provider speaks.
      *
@@ -91,38 +62,6 @@ public final class ResponsesProvider implements ChatProvider {
      */
     public ResponsesProfile profile() {
         return profile;
-    }
-
-    @Override
-    public Flux<ChatEvent> stream(ChatRequest request) {
-        Objects.requireNonNull(request, "request");
-        return resilience.apply(name(), Flux.defer(() -> exchange.stream(uri, encode(request, true), EVENT_STREAM))
-                    .transform(body -> ServerSentEvents.decode(body, limits))
-                    .transform(ResponsesCodec.streamDecoder(profile))
-                    .onErrorMap(exchange::redact));
-    }
-
-    @Override
-    public Flux<ChatEvent> completeAsEvents(ChatRequest request) {
-        Objects.requireNonNull(request, "request");
-        // deferred like stream(): a request that cannot be encoded fails the flux, not this call
-        return resilience.apply(name(), Mono.defer(() -> exchange.post(uri, encode(request, false)))
-                    .flatMapMany(body -> ResponsesCodec.decodeResponse(profile, body))
-                    .onErrorMap(exchange::redact));
-    }
-
-    private byte[] encode(ChatRequest request, boolean stream) {
-        try {
-            return ResponsesCodec.encodeRequest(profile, History.prepare(request, profile.name(), history, Retention.ALL), stream);
-        } catch (IllegalArgumentException e) {
-            throw new InvalidRequestException(profile.name(), String.valueOf(e.getMessage()), e);
-        }
-    }
-
-    @Override
-    public String toString() {
-        return "ResponsesProvider[" + profile.name() + " at " + uri.getScheme() + "://" + uri.getHost()
-                + (uri.getPort() >= 0 ? ":" + uri.getPort() : "") + uri.getPath() + "]";
     }
 
     /**

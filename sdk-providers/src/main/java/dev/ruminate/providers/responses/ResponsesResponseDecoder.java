@@ -1,12 +1,9 @@
 package dev.ruminate.providers.responses;
 
-import dev.ruminate.core.error.ProtocolException;
 import dev.ruminate.core.event.ChatEvent;
-import dev.ruminate.providers.internal.JsonReading;
+import dev.ruminate.providers.spi.BodyDecoding;
 import java.util.ArrayList;
 import java.util.List;
-import tools.jackson.core.JacksonException;
-import tools.jackson.core.TokenStreamLocation;
 
 /**
  * Decodes a non-streaming {@code response} body into the events a stream would produce: each output
@@ -20,19 +17,9 @@ final class ResponsesResponseDecoder {
     private ResponsesResponseDecoder() {
     }
 
+    /** Decodes a body; throws {@code JacksonException} or {@code ShapeException} for {@link BodyDecoding} to place. */
     static List<ChatEvent> decode(ResponsesProfile profile, byte[] body) {
-        WireResponse response;
-        try {
-            response = ResponsesEventParser.body(body);
-        } catch (JacksonException e) {
-            TokenStreamLocation at = e.getLocation();
-            throw new ProtocolException(ProtocolException.Reason.MALFORMED_JSON,
-                    e.getOriginalMessage() + "; body: " + JsonReading.excerpt(body),
-                    at == null ? -1 : at.getLineNr(), at == null ? -1 : at.getByteOffset(), e);
-        } catch (WireShapeException e) {
-            throw new ProtocolException(ProtocolException.Reason.UNEXPECTED_SHAPE,
-                    e.getMessage() + "; body: " + JsonReading.excerpt(body), -1, -1, null);
-        }
+        WireResponse response = ResponsesEventParser.body(body);
         List<ChatEvent> out = new ArrayList<>(16);
         new ResponsesAssembler(profile.name()).applyWhole(response, out);
         return out;

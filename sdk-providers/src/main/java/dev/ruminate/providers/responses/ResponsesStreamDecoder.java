@@ -1,7 +1,6 @@
 package dev.ruminate.providers.responses;
 
 import dev.ruminate.core.error.IncompleteStreamException;
-import dev.ruminate.core.error.ProtocolException;
 import dev.ruminate.core.error.ProviderError;
 import dev.ruminate.core.error.ProviderStreamException;
 import dev.ruminate.core.event.ChatEvent;
@@ -9,11 +8,10 @@ import dev.ruminate.transport.http.ErrorBodyParser;
 import dev.ruminate.transport.wire.SseEvent;
 import dev.ruminate.providers.internal.JsonReading;
 import dev.ruminate.providers.internal.StreamParser;
+import dev.ruminate.providers.spi.StreamDecoder;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
-import tools.jackson.core.JacksonException;
 
 /**
  * Decodes the Server-Sent Events of one streamed Responses call into events.
@@ -28,7 +26,7 @@ import tools.jackson.core.JacksonException;
  *
  * <p>One instance per response; not thread-safe.
  */
-final class ResponsesStreamDecoder {
+final class ResponsesStreamDecoder implements StreamDecoder<SseEvent> {
 
     private final String provider;
     private final ResponsesAssembler assembler;
@@ -41,55 +39,39 @@ final class ResponsesStreamDecoder {
         this.assembler = new ResponsesAssembler(profile.name());
     }
 
-    /** Returns the events of one SSE event; throws a {@code RuminateException} to end the stream. */
-    List<ChatEvent> onEvent(SseEvent event) {
+    @Override
+    public void decode(SseEvent event, List<ChatEvent> out) {
         if (done || event.isDone()) {
-            return List.of();
+            return;
         }
         byte[] data = event.data();
         if (JsonReading.isBlank(data)) {
-            return List.of();
+            return;
         }
         if ("error".equals(event.type())) {
             throw new ProviderStreamException(provider, streamError(data));
         }
-        WireEvent wire;
-        try {
-            wire = ResponsesEventParser.event(json.feed(data), data);
-        } catch (JacksonException e) {
-            throw new ProtocolException(ProtocolException.Reason.MALFORMED_JSON,
-                    e.getOriginalMessage() + "; data: " + JsonReading.excerpt(data), event.line(), event.byteOffset(), e);
-        } catch (WireShapeException e) {
-            throw new ProtocolException(ProtocolException.Reason.UNEXPECTED_SHAPE,
-                    e.getMessage() + "; data: " + JsonReading.excerpt(data), event.line(), event.byteOffset(), null);
-        }
+        WireEvent wire = ResponsesEventParser.event(json.feed(data), data);
         String type = wire.type != null ? wire.type : "message".equals(event.type()) ? null : event.type();
         if (type == null) {
-            return List.of();
+            return;
         }
         wire.type = type;
         if ("error".equals(type)) {
             throw new ProviderStreamException(provider, streamError(data));
         }
-        List<ChatEvent> out = new ArrayList<>(4);
-        try {
-            assembler.apply(type, wire, out);
-        } catch (WireShapeException e) {
-            throw new ProtocolException(ProtocolException.Reason.UNEXPECTED_SHAPE,
-                    e.getMessage() + "; data: " + JsonReading.excerpt(data), event.line(), event.byteOffset(), null);
-        }
+        assembler.apply(type, wire, out);
         done = assembler.terminal();
-        return out;
     }
 
-    /** Returns the closing events when the body ends; throws when the response is incomplete. */
-    List<ChatEvent> onComplete() {
-        if (done) {
-            return List.of();
+    /** Adds nothing when the response ended; throws when the body ended before a terminal event. */
+    @Override
+    public void end(List<ChatEvent> out) {
+        if (!done) {
+            throw new IncompleteStreamException(assembler.started()
+                    ? "the body ended without response.completed, response.incomplete or response.failed"
+                    : "the body ended before the response started", null);
         }
-        throw new IncompleteStreamException(assembler.started()
-                ? "the body ended without response.completed, response.incomplete or response.failed"
-                : "the body ended before the response started", null);
     }
 
     /**

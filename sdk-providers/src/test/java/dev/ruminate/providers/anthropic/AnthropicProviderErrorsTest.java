@@ -211,6 +211,6 @@ class AnthropicProviderErrorsTest {
         assertThatThrownBy(() -> AnthropicProvider.builder().readTimeout(Duration.ZERO))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThat(AnthropicProvider.builder().apiKey(ApiKey.of(AnthropicEmulated.KEY)).build())
-                .hasToString("AnthropicProvider[https://api.anthropic.com/v1/messages]");
+                .hasToString("AnthropicProvider[anthropic at https://api.anthropic.com]");
     }
 }

@@ -342,7 +342,7 @@ class BedrockProviderTest {
     @Test
     void modelIdsAreOnePathSegment() {
         BedrockProvider p = provider();
-        assertThat(p.uri("arn:aws:bedrock:us-east-1:123:inference-profile/us.x", "converse"))
+        assertThat(p.endpoint(ChatRequest.builder("arn:aws:bedrock:us-east-1:123:inference-profile/us.x").user("x").build(), false))
                 .isEqualTo(URI.create(emulator.baseUrl() + "/model/arn%3Aaws%3Abedrock%3Aus-east-1%3A123%3Ainference-profile%2Fus.x/converse"));
         assertThat(p.toString()).doesNotContain("EXAMPLEKEY");
     }

@@ -155,9 +155,9 @@ class GeminiProviderTest {
     void vertexBuildsTheRegionalAndGlobalUrls() {
         GeminiProvider regional = GeminiProvider.vertex("p1", "europe-west4").accessToken(ApiKey.of("t")).build();
         GeminiProvider global = GeminiProvider.vertex("p1", "global").accessToken(ApiKey.of("t")).build();
-        assertThat(regional.uri("gemini-2.5-pro", "generateContent").toString()).isEqualTo(
+        assertThat(regional.endpoint(ChatRequest.builder("gemini-2.5-pro").user("x").build(), false).toString()).isEqualTo(
                 "https://europe-west4-aiplatform.googleapis.com/v1/projects/p1/locations/europe-west4/publishers/google/models/gemini-2.5-pro:generateContent");
-        assertThat(global.uri("models/gemini-3-pro-preview", "streamGenerateContent?alt=sse").toString()).isEqualTo(
+        assertThat(global.endpoint(ChatRequest.builder("models/gemini-3-pro-preview").user("x").build(), true).toString()).isEqualTo(
                 "https://aiplatform.googleapis.com/v1/projects/p1/locations/global/publishers/google/models/gemini-3-pro-preview:streamGenerateContent?alt=sse");
         assertThatThrownBy(() -> GeminiProvider.vertex("p1", "us-central1").build()).isInstanceOf(IllegalStateException.class);
         assertThatThrownBy(() -> GeminiProvider.vertex("p/../x", "us-central1")).isInstanceOf(IllegalArgumentException.class);

@@ -256,7 +256,7 @@ class OllamaProviderTest {
     void theKeyNeverShowsInToString() {
         OllamaProvider p = provider().apiKey(ApiKey.of("secret-key-xyz")).build();
 
-        assertThat(p.toString()).doesNotContain("secret-key-xyz").startsWith("OllamaProvider[http://");
+        assertThat(p.toString()).doesNotContain("secret-key-xyz").startsWith("OllamaProvider[ollama-native at http://");
         assertThat(p.name()).isEqualTo("ollama-native");
     }
 }
