@@ -3,7 +3,6 @@ package dev.ruminate.providers.anthropic;
 import dev.ruminate.core.ChatProvider;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.transport.http.ApiKey;
-import dev.ruminate.transport.http.HttpExchange;
 import dev.ruminate.providers.ProviderBuilder;
 import dev.ruminate.providers.spi.HttpChatProvider;
 import dev.ruminate.providers.spi.ProviderPipeline;
@@ -32,7 +31,7 @@ import org.jspecify.annotations.Nullable;
  *
  * <p><b>Threading.</b> Immutable and thread-safe. <b>Backpressure.</b> Bytes are read from the
  * network as events are requested. <b>Cancellation.</b> Cancelling a subscription closes the HTTP
- * exchange. <b>Errors.</b> See {@link HttpExchange} (HTTP and transport: Anthropic's error bodies,
+ * exchange. <b>Errors.</b> See {@link dev.ruminate.transport.http.HttpExchange} (HTTP and transport: Anthropic's error bodies,
  * {@code {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}}, give the
  * error's type and message; 429 is a {@code RateLimitException} and 529 (overloaded) a retryable
  * {@code ProviderHttpException}) and {@link AnthropicCodec#streamDecoder} (the stream); all are

@@ -1,7 +1,6 @@
 package dev.ruminate.providers.bedrock;
 
 import dev.ruminate.core.ChatProvider;
-import dev.ruminate.transport.http.HttpExchange;
 import dev.ruminate.transport.wire.EventStreams;
 import dev.ruminate.providers.ProviderBuilder;
 import dev.ruminate.providers.spi.HttpChatProvider;
@@ -32,7 +31,7 @@ import reactor.core.publisher.Mono;
  *
  * <p><b>Threading.</b> Immutable and thread-safe. <b>Credentials</b> are read per request from the
  * configured source and never appear in messages, logs or {@code toString}. <b>Cancellation.</b>
- * Cancelling a subscription closes the HTTP exchange. <b>Errors.</b> See {@link HttpExchange} and
+ * Cancelling a subscription closes the HTTP exchange. <b>Errors.</b> See {@link dev.ruminate.transport.http.HttpExchange} and
  * {@link BedrockCodec#streamDecoder}; all are {@link dev.ruminate.core.error.RuminateException}s.
  *
  * @since 0.1

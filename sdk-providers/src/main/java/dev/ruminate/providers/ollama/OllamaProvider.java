@@ -3,7 +3,6 @@ package dev.ruminate.providers.ollama;
 import dev.ruminate.core.error.InvalidRequestException;
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.transport.http.ApiKey;
-import dev.ruminate.transport.http.HttpExchange;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.core.think.ThinkTagOptions;
 import dev.ruminate.providers.ProviderBuilder;
@@ -30,7 +29,7 @@ import reactor.core.publisher.Flux;
  * A model that writes its reasoning as {@code <think>} tags in the answer (qwen3 without
  * {@code think}) is split when the builder says so ({@link Builder#thinkTags}). HTTP errors,
  * whose Ollama bodies are {@code {"error": "message"}}, become the typed exceptions of
- * {@link HttpExchange} with that message. Ollama itself needs no key; one set with
+ * {@link dev.ruminate.transport.http.HttpExchange} with that message. Ollama itself needs no key; one set with
  * {@link Builder#apiKey} is sent as {@code Authorization: Bearer} (ollama.com, proxies).
  *
  * <p><b>Threading.</b> Immutable and thread-safe. <b>Backpressure.</b> Bytes are read from the

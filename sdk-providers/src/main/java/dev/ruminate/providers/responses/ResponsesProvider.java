@@ -4,7 +4,6 @@ import dev.ruminate.transport.http.ApiKey;
 import dev.ruminate.core.ChatProvider;
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.providers.ProviderBuilder;
-import dev.ruminate.transport.http.HttpExchange;
 import dev.ruminate.providers.spi.HttpChatProvider;
 import dev.ruminate.providers.spi.ProviderPipeline;
 import java.util.Objects;
@@ -28,7 +27,7 @@ import org.jspecify.annotations.Nullable;
  *
  * <p><b>Threading.</b> Immutable and thread-safe. <b>Backpressure.</b> Bytes are read from the
  * network as events are requested. <b>Cancellation.</b> Cancelling a subscription closes the HTTP
- * exchange. <b>Errors.</b> See {@link HttpExchange} (HTTP and transport) and
+ * exchange. <b>Errors.</b> See {@link dev.ruminate.transport.http.HttpExchange} (HTTP and transport) and
  * {@link ResponsesCodec#streamDecoder} (the stream); all are
  * {@link dev.ruminate.core.error.RuminateException}s.
  *
