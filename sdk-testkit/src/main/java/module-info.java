@@ -10,8 +10,13 @@ module dev.ruminate.testkit {
     requires io.netty.transport;
     requires io.netty.codec.http;
     requires io.netty.common;
+    // Reactor Netty, an automatic module, cannot require the Netty modules it loads: every
+    // HttpServer loads HTTP/2 classes, so this module resolves them for it on the module path.
+    requires io.netty.codec.http2;
     requires tools.jackson.core;
-    requires static transitive org.junit.jupiter.api;
+    // Only NettyLeakCheck needs JUnit, and a test using it requires JUnit itself. Not transitive: a
+    // module-path application that runs an emulator in main code must compile without JUnit.
+    requires static org.junit.jupiter.api;
 
     exports dev.ruminate.testkit;
 }

@@ -3,6 +3,7 @@ package dev.ruminate.testkit;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.util.ResourceLeakDetector;
+import io.netty.util.ResourceLeakDetectorFactory;
 import io.netty.util.ResourceLeakTracker;
 import java.lang.ref.Reference;
 import java.lang.ref.ReferenceQueue;
@@ -29,7 +30,13 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * }</pre>
  *
  * <p>It listens to the leak detector that every Netty buffer allocator shares, so it works
- * whichever logging backend Netty uses and whenever Netty was first initialized. After the class
+ * whichever logging backend Netty uses. It receives that detector through Netty's public
+ * {@link ResourceLeakDetectorFactory} when its first checked class starts before anything has
+ * used Netty's buffers, and then needs no JVM flag on the module path. If buffers were used
+ * earlier (by a class without the extension, or a static initializer), it reads the detector by
+ * reflection, which works on the class path; on the module path that takes
+ * {@code --add-opens io.netty.buffer/io.netty.buffer=}<i>this module</i>, and without it the class
+ * fails with an {@link ExtensionConfigurationException} that says so. After the class
  * it runs the garbage collector, waits (boundedly) until the collector has processed references,
  * and makes the detector look for collected unreleased buffers, which it otherwise does only when
  * it tracks a new allocation. The class then fails with Netty's leak records in the message.
@@ -54,6 +61,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  *
  * @since 0.1
  */
+// JUnit's types in the signatures: a test that registers the extension requires JUnit itself.
+@SuppressWarnings("exports")
 public final class NettyLeakCheck implements BeforeAllCallback, AfterAllCallback {
 
     private static final int ROUNDS = 3;
@@ -71,7 +80,8 @@ public final class NettyLeakCheck implements BeforeAllCallback, AfterAllCallback
      * Starts listening to the buffer leak detector, once per JVM.
      *
      * @param context the test class's context
-     * @throws ExtensionConfigurationException if this Netty version hides its buffer leak detector
+     * @throws ExtensionConfigurationException if the buffer leak detector cannot be reached (see
+     *         the class comment)
      */
     @Override
     public void beforeAll(ExtensionContext context) {
@@ -112,18 +122,74 @@ public final class NettyLeakCheck implements BeforeAllCallback, AfterAllCallback
         return d;
     }
 
-    // Every allocator tracks its buffers with this one static detector, which Netty does not expose.
-    // Listening to it, instead of to Netty's logger, does not depend on which logging backend Netty
-    // picked nor on whether Netty was initialized before this extension.
-    @SuppressWarnings("unchecked")
+    // Every allocator tracks its buffers with one static detector, which Netty does not expose: it
+    // asks ResourceLeakDetectorFactory for it when its buffer classes are initialized. A factory
+    // installed before that moment is handed the detector through Netty's public API, which needs
+    // no access to io.netty.buffer's internals (on the module path, no --add-opens). Listening to
+    // the detector, instead of to Netty's logger, does not depend on which logging backend Netty
+    // picked.
     private static ResourceLeakDetector<ByteBuf> byteBufDetector() {
+        ResourceLeakDetectorFactory previous = ResourceLeakDetectorFactory.instance();
+        CapturingFactory capturing = new CapturingFactory(previous);
+        ResourceLeakDetectorFactory.setResourceLeakDetectorFactory(capturing);
+        try {
+            Unpooled.buffer(1).release(); // initializes the buffer classes, unless something already has
+        } finally {
+            ResourceLeakDetectorFactory.setResourceLeakDetectorFactory(previous);
+        }
+        ResourceLeakDetector<ByteBuf> captured = capturing.byteBufDetector;
+        return captured != null ? captured : initializedEarlierDetector();
+    }
+
+    // Netty's buffer classes were initialized before the first checked class started (by a class
+    // without this extension, or by a static initializer); their detector is then reachable only
+    // by reflection, which works on the class path or where io.netty.buffer is open.
+    @SuppressWarnings("unchecked")
+    private static ResourceLeakDetector<ByteBuf> initializedEarlierDetector() {
         try {
             Field field = Class.forName("io.netty.buffer.AbstractByteBuf").getDeclaredField("leakDetector");
             field.setAccessible(true);
             return (ResourceLeakDetector<ByteBuf>) field.get(null);
         } catch (ReflectiveOperationException | RuntimeException e) {
-            throw new ExtensionConfigurationException(
-                    "NettyLeakCheck cannot reach the buffer leak detector of this Netty version", e);
+            throw new ExtensionConfigurationException("NettyLeakCheck cannot reach the buffer leak detector: "
+                    + "Netty's buffers were in use before the first test class with NettyLeakCheck started, "
+                    + "and io.netty.buffer is not open to reflection. Register NettyLeakCheck on every test "
+                    + "class that uses Netty, or open io.netty.buffer/io.netty.buffer to this module", e);
+        }
+    }
+
+    /**
+     * Hands out the detectors of the factory it replaces, keeping the one made for buffers. Netty
+     * may call it from any thread.
+     */
+    private static final class CapturingFactory extends ResourceLeakDetectorFactory {
+
+        private final ResourceLeakDetectorFactory delegate;
+        private volatile @Nullable ResourceLeakDetector<ByteBuf> byteBufDetector;
+
+        CapturingFactory(ResourceLeakDetectorFactory delegate) {
+            this.delegate = delegate;
+        }
+
+        @Override
+        public <T> ResourceLeakDetector<T> newResourceLeakDetector(Class<T> resource, int samplingInterval) {
+            return keep(resource, delegate.newResourceLeakDetector(resource, samplingInterval));
+        }
+
+        // Netty deprecates this form but still declares it abstract; it must pass through too.
+        @Override
+        @SuppressWarnings("deprecation")
+        public <T> ResourceLeakDetector<T> newResourceLeakDetector(Class<T> resource, int samplingInterval,
+                long maxActive) {
+            return keep(resource, delegate.newResourceLeakDetector(resource, samplingInterval, maxActive));
+        }
+
+        @SuppressWarnings("unchecked")
+        private <T> ResourceLeakDetector<T> keep(Class<T> resource, ResourceLeakDetector<T> made) {
+            if (resource == ByteBuf.class) {
+                byteBufDetector = (ResourceLeakDetector<ByteBuf>) made;
+            }
+            return made;
         }
     }
 
