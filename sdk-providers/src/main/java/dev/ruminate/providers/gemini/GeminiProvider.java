@@ -7,6 +7,7 @@ import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.history.HistoryPolicy;
 import dev.ruminate.transport.http.ApiKey;
 import dev.ruminate.transport.http.HttpExchange;
+import dev.ruminate.transport.http.RequestSigner;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.transport.resilience.Resilience;
 import dev.ruminate.transport.wire.ServerSentEvents;
@@ -16,7 +17,6 @@ import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
@@ -78,7 +78,7 @@ public final class GeminiProvider implements ChatProvider {
             String provider = b.name;
             http.signer((method, uri, headers, body) -> token
                     .switchIfEmpty(Mono.error(() -> new IllegalStateException("the access token source completed empty")))
-                    .map(t -> List.of(Map.entry("Authorization", "Bearer " + t.reveal())))
+                    .map(t -> List.of(RequestSigner.secretHeader("Authorization", "Bearer ", t)))
                     .onErrorMap(e -> !(e instanceof RuminateException),
                             e -> new InvalidRequestException(provider, "no access token: " + e.getMessage(), e)));
         }
