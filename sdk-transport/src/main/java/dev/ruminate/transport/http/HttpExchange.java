@@ -543,7 +543,8 @@ public final class HttpExchange {
             return new HttpExchange(this);
         }
 
-        private static String requireHeaderText(String text, String what) {
+        /** Refuses a line break, which would let a value inject a second header; shared with {@link SecretHeader}. */
+        static String requireHeaderText(String text, String what) {
             Objects.requireNonNull(text, what);
             if (text.indexOf('\n') >= 0 || text.indexOf('\r') >= 0) {
                 throw new IllegalArgumentException(what + " must not contain line breaks");

@@ -17,8 +17,8 @@ final class SecretHeader implements Map.Entry<String, String> {
     private final ApiKey secret;
 
     SecretHeader(String name, String valuePrefix, ApiKey secret) {
-        this.name = requireHeaderText(name, "name");
-        this.valuePrefix = requireHeaderText(valuePrefix, "valuePrefix");
+        this.name = HttpExchange.Builder.requireHeaderText(name, "name");
+        this.valuePrefix = HttpExchange.Builder.requireHeaderText(valuePrefix, "valuePrefix");
         this.secret = Objects.requireNonNull(secret, "secret");
     }
 
@@ -45,13 +45,5 @@ final class SecretHeader implements Map.Entry<String, String> {
     @Override
     public String toString() {
         return name + "=" + valuePrefix + "(redacted)";
-    }
-
-    private static String requireHeaderText(String text, String what) {
-        Objects.requireNonNull(text, what);
-        if (text.indexOf('\n') >= 0 || text.indexOf('\r') >= 0) {
-            throw new IllegalArgumentException(what + " must not contain line breaks");
-        }
-        return text;
     }
 }
