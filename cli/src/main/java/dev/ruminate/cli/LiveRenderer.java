@@ -4,8 +4,13 @@ import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.event.ContentDelta;
 import dev.ruminate.core.event.PartEnded;
 import dev.ruminate.core.event.ReasoningDelta;
+import dev.ruminate.core.event.ReasoningFinal;
+import dev.ruminate.core.event.ResponseCompleted;
+import dev.ruminate.core.event.ResponseStarted;
+import dev.ruminate.core.event.Seal;
 import dev.ruminate.core.event.ServerToolBlock;
 import dev.ruminate.core.event.ToolCallDelta;
+import dev.ruminate.core.event.UsageUpdate;
 import java.io.PrintStream;
 import java.util.HashMap;
 import java.util.Map;
@@ -72,10 +77,17 @@ final class LiveRenderer {
         } else if (event instanceof ServerToolBlock b) {
             switchTo(Mode.NONE, null);
             out.println(style.tool(printable("  → server tool " + b.type() + (b.name() != null ? " " + b.name() : ""))));
-        } else if (event instanceof PartEnded e && toolArguments.containsKey(e.part())) {
-            switchTo(Mode.NONE, null);
-            out.println(style.tool(printable("  → tool call " + toolNames.getOrDefault(e.part(), "?") + " "
-                    + toolArguments.remove(e.part()))));
+        } else if (event instanceof PartEnded e) {
+            if (toolArguments.containsKey(e.part())) {
+                switchTo(Mode.NONE, null);
+                out.println(style.tool(printable("  → tool call " + toolNames.getOrDefault(e.part(), "?") + " "
+                        + toolArguments.remove(e.part()))));
+            }
+        } else if (!(event instanceof ResponseStarted || event instanceof Seal || event instanceof ReasoningFinal
+                || event instanceof UsageUpdate || event instanceof ResponseCompleted)) {
+            // the others have nothing to show while streaming; a type added to ChatEvent later must be
+            // placed among them or rendered, not skipped unnoticed
+            throw new IllegalStateException("the live renderer does not handle the event type " + event.getClass().getName());
         }
         out.flush();
     }

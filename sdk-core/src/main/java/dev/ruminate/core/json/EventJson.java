@@ -52,6 +52,8 @@ public final class EventJson {
      *
      * @param e the event
      * @return the type, e.g. {@code reasoning.delta}
+     * @throws IllegalStateException for an event type this class was not written for (a bug: each
+     *     type of the sealed hierarchy must be handled here)
      */
     public static String type(ChatEvent e) {
         Objects.requireNonNull(e, "e");
@@ -73,9 +75,16 @@ public final class EventJson {
             return "reasoning.final";
         } else if (e instanceof UsageUpdate) {
             return "usage";
-        } else {
+        } else if (e instanceof ResponseCompleted) {
             return "response.completed";
         }
+        // Java 17 has no pattern switch to make the compiler check this chain: a type added to
+        // ChatEvent and missed here must fail, never go out under another type's name.
+        throw unhandled(e);
+    }
+
+    private static IllegalStateException unhandled(ChatEvent e) {
+        return new IllegalStateException("EventJson does not handle the event type " + e.getClass().getName());
     }
 
     /**
@@ -142,6 +151,8 @@ public final class EventJson {
         } else if (e instanceof ResponseCompleted c) {
             g.writeStringProperty("finish_reason", c.finishReason().wireName());
             JsonOut.optString(g, "raw_finish_reason", c.rawFinishReason());
+        } else {
+            throw unhandled(e);
         }
     }
 

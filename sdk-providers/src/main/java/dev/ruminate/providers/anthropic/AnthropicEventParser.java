@@ -250,7 +250,10 @@ final class AnthropicEventParser {
         }
     }
 
-    /** Fails on anything but whitespace after the top-level object. */
+    /**
+     * Returns where the current token starts, as a byte offset into the bytes being parsed: where a
+     * block or its {@code input} begins, so that its JSON can be kept byte for byte.
+     */
     private static int offset(JsonParser p) {
         return (int) p.currentTokenLocation().getByteOffset();
     }

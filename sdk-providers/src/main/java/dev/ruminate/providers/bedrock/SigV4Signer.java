@@ -1,5 +1,6 @@
 package dev.ruminate.providers.bedrock;
 
+import dev.ruminate.transport.http.RequestSigner;
 import java.nio.charset.StandardCharsets;
 import java.security.InvalidKeyException;
 import java.security.MessageDigest;
@@ -31,8 +32,10 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>The signer adds {@code X-Amz-Date} when the request lacks it, and
  * {@code X-Amz-Security-Token} when the credentials hold a session token the request lacks; both
- * are signed. Secrets are used for the HMAC only and never appear in the results (the
- * authorization value holds the key id, scope and signature).
+ * are signed. The secret access key is used for the HMAC only and never appears in the results
+ * (the authorization value holds the key id, scope and signature). The session token must be sent:
+ * it goes out as a {@linkplain dev.ruminate.transport.http.RequestSigner#secretHeader secret header},
+ * and the canonical request that contains it is left out of {@link Signed#toString()}.
  *
  * <p>Immutable and thread-safe.
  */
@@ -63,6 +66,12 @@ final class SigV4Signer {
      */
     record Signed(List<Map.Entry<String, String>> addedHeaders, String canonicalRequest, String stringToSign,
                   String authorization) {
+
+        /** Leaves out the canonical request, which holds the session token as a signed header. */
+        @Override
+        public String toString() {
+            return "Signed[addedHeaders=" + addedHeaders + ", authorization=" + authorization + "]";
+        }
     }
 
     /**
@@ -88,7 +97,7 @@ final class SigV4Signer {
             added.add(Map.entry("X-Amz-Date", amzDate));
         }
         if (credentials.sessionToken() != null && headerValue(all, "x-amz-security-token") == null) {
-            added.add(Map.entry("X-Amz-Security-Token", credentials.sessionToken().reveal()));
+            added.add(RequestSigner.secretHeader("X-Amz-Security-Token", "", credentials.sessionToken()));
         }
         all.addAll(added);
 

@@ -3,11 +3,11 @@ package dev.ruminate.providers.gemini;
 import dev.ruminate.core.error.InvalidRequestException;
 import dev.ruminate.core.error.RuminateException;
 import dev.ruminate.transport.http.ApiKey;
+import dev.ruminate.transport.http.RequestSigner;
 import dev.ruminate.providers.ProviderBuilder;
 import dev.ruminate.providers.spi.HttpChatProvider;
 import dev.ruminate.providers.spi.ProviderPipeline;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
@@ -57,7 +57,7 @@ public final class GeminiProvider extends HttpChatProvider {
             String provider = b.name;
             pipeline.signer((method, uri, headers, body) -> token
                     .switchIfEmpty(Mono.error(() -> new IllegalStateException("the access token source completed empty")))
-                    .map(t -> List.of(Map.entry("Authorization", "Bearer " + t.reveal())))
+                    .map(t -> List.of(RequestSigner.secretHeader("Authorization", "Bearer ", t)))
                     .onErrorMap(e -> !(e instanceof RuminateException),
                             e -> new InvalidRequestException(provider, "no access token: " + e.getMessage(), e)));
         }

@@ -8,6 +8,8 @@ import dev.ruminate.core.event.ReasoningDelta;
 import dev.ruminate.core.event.ReasoningFinal;
 import dev.ruminate.core.event.ResponseCompleted;
 import dev.ruminate.core.event.ResponseStarted;
+import dev.ruminate.core.event.Seal;
+import dev.ruminate.core.event.ServerToolBlock;
 import dev.ruminate.core.event.ToolCallDelta;
 import dev.ruminate.core.event.UsageUpdate;
 import dev.ruminate.core.json.SseFrame;
@@ -123,8 +125,11 @@ final class ResponsesEventWriter {
                 close(item, out);
             }
             finish(c.finishReason(), out);
+        } else if (!(e instanceof Seal || e instanceof ServerToolBlock)) {
+            // Seals and server tool blocks are left out on purpose (see ResponsesStreamEncoder); a type
+            // added to ChatEvent later must fail here, not vanish from the stream unnoticed.
+            throw new IllegalStateException("the Responses encoder does not handle the event type " + e.getClass().getName());
         }
-        // Seals and server tool blocks are not written: see ResponsesStreamEncoder
         return out;
     }
 

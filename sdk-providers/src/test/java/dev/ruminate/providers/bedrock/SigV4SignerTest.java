@@ -101,6 +101,11 @@ class SigV4SignerTest {
         SigV4Signer.Signed signed = SIGNER.sign("POST", "/", null, List.of(Map.entry("Host", "h")), new byte[0],
                 new AwsCredentials("AKIDEXAMPLE", ApiKey.of("wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY"), null), SUITE_TIME);
         assertThat(signed.toString()).doesNotContain("wJalrXUtnFEMI");
+        SigV4Signer.Signed withSession = SIGNER.sign("POST", "/", null, List.of(Map.entry("Host", "h")), new byte[0],
+                new AwsCredentials("AKIDEXAMPLE", ApiKey.of("wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY"),
+                        ApiKey.of("session-token-c0ffee")), SUITE_TIME);
+        assertThat(withSession.toString()).doesNotContain("session-token-c0ffee");
+        assertThat(withSession.addedHeaders().get(1).getValue()).isEqualTo("session-token-c0ffee");
         assertThat(SUITE.toString()).doesNotContain("wJalrXUtnFEMI").doesNotContain("AKIDEXAMPLE");
     }
 

@@ -29,7 +29,11 @@ import io.github.resilience4j.ratelimiter.RateLimiter;
 import io.github.resilience4j.ratelimiter.RateLimiterConfig;
 import io.github.resilience4j.retry.Retry;
 import io.github.resilience4j.retry.RetryConfig;
+import io.github.resilience4j.retry.RetryRegistry;
+import io.github.resilience4j.retry.event.RetryEvent;
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -91,6 +95,26 @@ class ResilienceTest {
         assertThat(outcome).isInstanceOf(ChatResult.class);
         assertThat(((ChatResult) outcome).message().text()).isEqualTo("Hello there.");
         assertThat(emulator.requests()).hasSize(2);
+    }
+
+    @Test
+    void theRetryFromTheUsersRegistryRecordsTheAttempts() {
+        RetryRegistry registry = RetryRegistry.of(RetryConfig.custom().maxAttempts(3).waitDuration(Duration.ofMillis(10)).build());
+        Retry users = registry.retry("deepseek");
+        List<RetryEvent.Type> seen = new CopyOnWriteArrayList<>();
+        users.getEventPublisher().onEvent(e -> seen.add(e.getEventType()));
+        emulator.enqueue(EmulatorResponse.httpError(503, "{\"error\":{\"message\":\"overloaded\"}}"));
+        emulator.enqueue(answer());
+
+        Object outcome = outcome(provider(Resilience.builder().retry(users).build()));
+
+        assertThat(outcome).isInstanceOf(ChatResult.class);
+        assertThat(seen).containsExactly(RetryEvent.Type.RETRY, RetryEvent.Type.SUCCESS);
+        Retry.Metrics metrics = registry.retry("deepseek").getMetrics();
+        assertThat(metrics.getNumberOfSuccessfulCallsWithRetryAttempt()).isEqualTo(1);
+        // Resilience4j counts each attempt here: the 503 and the answer
+        assertThat(metrics.getNumberOfTotalCalls()).isEqualTo(2);
+        assertThat(registry.getAllRetries()).containsExactly(users);
     }
 
     @Test

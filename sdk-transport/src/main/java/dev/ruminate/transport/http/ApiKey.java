@@ -6,9 +6,13 @@ import java.util.function.UnaryOperator;
 /**
  * A provider API key, held so that it cannot leak by accident.
  *
- * <p>{@link #toString()} never shows the value; only {@link #reveal()} does, and the SDK calls it
- * in exactly one place: when it writes the authentication header of a request. Keys are compared by
- * identity (no {@code equals}), so that no code path compares or hashes secrets.
+ * <p>{@link #toString()} never shows the value; only {@link #reveal()} does. The SDK calls it in
+ * four places, each of which needs the value itself: {@link HttpExchange} writing its
+ * authentication header; a signer's {@linkplain RequestSigner#secretHeader secret header} writing
+ * its value into a request; the exchange's redaction, which must know a secret to replace its
+ * echoes in error messages; and the Bedrock provider's AWS Signature Version 4 signer, which
+ * derives its signing key from the secret access key. Keys are compared by identity (no
+ * {@code equals}), so that no code path compares or hashes secrets.
  *
  * <p>Immutable and thread-safe.
  *
@@ -64,7 +68,8 @@ public final class ApiKey {
     }
 
     /**
-     * Returns the secret value, for writing it into a request header and nowhere else.
+     * Returns the secret value, for code that must send it, derive a key from it, or find its echoes
+     * to remove them; never for display.
      *
      * @return the key
      */

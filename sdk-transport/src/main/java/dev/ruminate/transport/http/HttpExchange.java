@@ -55,10 +55,14 @@ import reactor.netty.http.client.HttpClientResponse;
  * </ul>
  * The API key is written into the authentication header and nowhere else: no message, excerpt or
  * parsed error contains it (a provider that echoes the key back has it replaced by
- * {@code [REDACTED]}), and URIs in messages lose their user info and query.
+ * {@code [REDACTED]}), and URIs in messages lose their user info and query. The same holds for the
+ * secrets of the headers a signer adds with {@link RequestSigner#secretHeader}: those of the request
+ * that failed, and of the last few requests (for errors that {@link #redact(Throwable)} cleans
+ * after decoding); a transport error whose cause quotes one gets a stand-in cause without it.
  *
- * <p><b>Threading.</b> Immutable and thread-safe; one instance serves any number of concurrent
- * calls. Every returned publisher is cold: each subscription makes its own request.
+ * <p><b>Threading.</b> Thread-safe; one instance serves any number of concurrent calls. Its only
+ * state is the memory of recent signer secrets, replaced atomically. Every returned publisher is
+ * cold: each subscription makes its own request.
  *
  * <p><b>Backpressure.</b> Body buffers are read from the network as they are requested.
  *
@@ -74,7 +78,6 @@ public final class HttpExchange {
     private static final int EXCERPT_BYTES = 4 * 1024;
     private static final int MESSAGE_EXCERPT_CHARS = 200;
     private static final String JSON = "application/json";
-    private static final String REDACTED = "[REDACTED]";
     /** Netty's connect timeout when the client sets none. */
     private static final int DEFAULT_CONNECT_TIMEOUT_MILLIS = 30_000;
 
@@ -86,6 +89,7 @@ public final class HttpExchange {
     private final String authPrefix;
     private final @Nullable ApiKey apiKey;
     private final @Nullable RequestSigner signer;
+    private final Secrets secrets;
     private final ErrorBodyParser errorParser;
     private final int maxBodyBytes;
     private final Clock clock;
@@ -99,6 +103,7 @@ public final class HttpExchange {
         this.authPrefix = b.authPrefix;
         this.apiKey = b.apiKey;
         this.signer = b.signer;
+        this.secrets = new Secrets(b.apiKey);
         this.errorParser = b.errorParser;
         this.maxBodyBytes = b.maxBodyBytes;
         this.clock = b.clock;
@@ -133,9 +138,13 @@ public final class HttpExchange {
         Objects.requireNonNull(jsonBody, "jsonBody");
         String expected = baseType(Objects.requireNonNull(mediaType, "mediaType"));
         return signed(uri, jsonBody, mediaType)
-                .flatMapMany(signed -> request(uri, jsonBody, mediaType, signed)
-                        .response((res, content) -> streamBody(res, content, expected)))
-                .onErrorMap(e -> !(e instanceof RuminateException), e -> failure(uri, e));
+                .flatMapMany(signed -> {
+                    List<ApiKey> sent = secrets.remember(signed);
+                    return request(uri, jsonBody, mediaType, signed)
+                            .response((res, content) -> streamBody(res, content, expected, sent))
+                            .onErrorMap(e -> !(e instanceof RuminateException), e -> failure(uri, e, sent));
+                })
+                .onErrorMap(e -> !(e instanceof RuminateException), e -> failure(uri, e, List.of()));
     }
 
     /**
@@ -150,10 +159,14 @@ public final class HttpExchange {
         Objects.requireNonNull(uri, "uri");
         Objects.requireNonNull(jsonBody, "jsonBody");
         return signed(uri, jsonBody, JSON)
-                .flatMap(signed -> request(uri, jsonBody, JSON, signed)
-                        .response(this::wholeBody)
-                        .next())
-                .onErrorMap(e -> !(e instanceof RuminateException), e -> failure(uri, e));
+                .flatMap(signed -> {
+                    List<ApiKey> sent = secrets.remember(signed);
+                    return request(uri, jsonBody, JSON, signed)
+                            .response((res, content) -> wholeBody(res, content, sent))
+                            .next()
+                            .onErrorMap(e -> !(e instanceof RuminateException), e -> failure(uri, e, sent));
+                })
+                .onErrorMap(e -> !(e instanceof RuminateException), e -> failure(uri, e, List.of()));
     }
 
     /** Asks the signer for the request's extra headers; none without a signer. */
@@ -200,27 +213,27 @@ public final class HttpExchange {
         });
     }
 
-    private Flux<ByteBuf> streamBody(HttpClientResponse res, ByteBufFlux content, String expected) {
+    private Flux<ByteBuf> streamBody(HttpClientResponse res, ByteBufFlux content, String expected, List<ApiKey> sent) {
         int status = res.status().code();
         if (status / 100 != 2) {
-            return this.<ByteBuf>statusError(res, content).flux();
+            return this.<ByteBuf>statusError(res, content, sent).flux();
         }
         String contentType = res.responseHeaders().get(HttpHeaderNames.CONTENT_TYPE);
         if (contentType != null && !baseType(contentType).equals(expected)) {
-            return this.<ByteBuf>contentTypeError(res, content, contentType, expected).flux();
+            return this.<ByteBuf>contentTypeError(res, content, contentType, expected, sent).flux();
         }
         return content.onErrorMap(ReadTimeoutException.class, e -> timeout(StreamTimeoutException.Phase.IDLE))
                 .onErrorMap(IOException.class, HttpExchange::incomplete);
     }
 
-    private Mono<byte[]> wholeBody(HttpClientResponse res, ByteBufFlux content) {
+    private Mono<byte[]> wholeBody(HttpClientResponse res, ByteBufFlux content, List<ApiKey> sent) {
         int status = res.status().code();
         if (status / 100 != 2) {
-            return statusError(res, content);
+            return statusError(res, content, sent);
         }
         String contentType = res.responseHeaders().get(HttpHeaderNames.CONTENT_TYPE);
         if (contentType != null && !isJson(baseType(contentType))) {
-            return contentTypeError(res, content, contentType, JSON);
+            return contentTypeError(res, content, contentType, JSON, sent);
         }
         return Mono.defer(() -> {
             BoundedBody body = new BoundedBody(maxBodyBytes);
@@ -235,24 +248,24 @@ public final class HttpExchange {
         });
     }
 
-    private <T> Mono<T> statusError(HttpClientResponse res, ByteBufFlux content) {
-        return readBounded(content).flatMap(bytes -> Mono.error(httpError(res, res.status().code(), bytes)));
+    private <T> Mono<T> statusError(HttpClientResponse res, ByteBufFlux content, List<ApiKey> sent) {
+        return readBounded(content).flatMap(bytes -> Mono.error(httpError(res, res.status().code(), bytes, sent)));
     }
 
     private <T> Mono<T> contentTypeError(HttpClientResponse res, ByteBufFlux content, String contentType,
-                                         String expected) {
+                                         String expected, List<ApiKey> sent) {
         return readBounded(content).flatMap(bytes -> {
             if (isJson(baseType(contentType))) {
-                ProviderError error = parseError(bytes);
+                ProviderError error = parseError(bytes, sent);
                 if (!error.equals(ProviderError.UNKNOWN)) {
                     return Mono.error(new ProviderHttpException(provider, res.status().code(), error,
                             requestId(res.responseHeaders()), RetryAfter.from(res.responseHeaders(), clock),
-                            excerpt(bytes)));
+                            excerpt(bytes, sent)));
                 }
             }
             return Mono.error(new ProtocolException(ProtocolException.Reason.UNEXPECTED_CONTENT_TYPE,
                     "expected " + expected + " but the response is " + contentType + ": "
-                            + Excerpts.oneLine(excerpt(bytes), MESSAGE_EXCERPT_CHARS), -1, -1, null));
+                            + Excerpts.oneLine(excerpt(bytes, sent), MESSAGE_EXCERPT_CHARS), -1, -1, null));
         });
     }
 
@@ -267,10 +280,10 @@ public final class HttpExchange {
         });
     }
 
-    private RuminateException httpError(HttpClientResponse res, int status, byte[] body) {
+    private RuminateException httpError(HttpClientResponse res, int status, byte[] body, List<ApiKey> sent) {
         HttpHeaders h = res.responseHeaders();
-        ProviderError error = parseError(body);
-        String excerpt = excerpt(body);
+        ProviderError error = parseError(body, sent);
+        String excerpt = excerpt(body, sent);
         String requestId = requestId(h);
         if (status == 401 || status == 403) {
             return new AuthenticationException(provider, status, error, requestId, excerpt);
@@ -283,7 +296,7 @@ public final class HttpExchange {
         return new ProviderHttpException(provider, status, error, requestId, retryAfter, excerpt);
     }
 
-    private ProviderError parseError(byte[] body) {
+    private ProviderError parseError(byte[] body, List<ApiKey> sent) {
         ProviderError error;
         try {
             error = errorParser.parse(body);
@@ -291,50 +304,36 @@ public final class HttpExchange {
             // A parser must not throw (see its contract); a broken one must not hide the HTTP error.
             error = ProviderError.UNKNOWN;
         }
-        if (apiKey == null) {
-            return error;
-        }
-        return redactError(error);
+        return secrets.redact(error, sent);
     }
 
-    private ProviderError redactError(ProviderError error) {
-        return new ProviderError(redact(error.type()), redact(error.code()), redact(error.message()),
-                redact(error.param()));
-    }
-
-    private String excerpt(byte[] body) {
-        String text = Excerpts.text(body, EXCERPT_BYTES);
-        String redacted = redact(text);
+    private String excerpt(byte[] body, List<ApiKey> sent) {
+        String redacted = secrets.redact(Excerpts.text(body, EXCERPT_BYTES), sent);
         return redacted == null ? "" : redacted;
     }
 
     /**
-     * Removes the API key from an error raised after the response was handed over (by a decoder
-     * quoting the body, when a provider echoes the key in an in-stream error): use it as
-     * {@code flux.onErrorMap(exchange::redact)} on the decoded events.
+     * Removes the exchange's secrets (the API key, and the secrets a signer put in
+     * {@linkplain RequestSigner#secretHeader secret headers} of recent requests) from an error raised
+     * after the response was handed over (by a decoder quoting the body, when a provider echoes a
+     * credential in an in-stream error): use it as {@code flux.onErrorMap(exchange::redact)} on the
+     * decoded events.
      *
      * @param error the error
-     * @return the same error when it does not contain the key, else an equivalent one without it
+     * @return the same error when it contains no secret, else an equivalent one without it
      */
     public Throwable redact(Throwable error) {
-        if (apiKey == null || !(error instanceof RuminateException) || !String.valueOf(error.getMessage()).contains(apiKey.reveal())) {
+        if (!(error instanceof RuminateException) || !secrets.appearIn(error.getMessage(), List.of())) {
             return error;
         }
         if (error instanceof ProviderStreamException e) {
-            return new ProviderStreamException(e.provider(), redactError(e.error()));
+            return new ProviderStreamException(e.provider(), secrets.redact(e.error(), List.of()));
         }
         if (error instanceof ProtocolException e) {
-            return new ProtocolException(e.reason(), Objects.requireNonNullElse(redact(e.detail()), ""), e.line(),
-                    e.byteOffset(), null);
+            return new ProtocolException(e.reason(), Objects.requireNonNullElse(secrets.redact(e.detail(), List.of()), ""),
+                    e.line(), e.byteOffset(), null);
         }
         return error;
-    }
-
-    private @Nullable String redact(@Nullable String text) {
-        if (text == null || apiKey == null) {
-            return text;
-        }
-        return text.replace(apiKey.reveal(), REDACTED);
     }
 
     private static @Nullable String requestId(HttpHeaders h) {
@@ -351,7 +350,7 @@ public final class HttpExchange {
     }
 
     /** A failure before the response arrived: a read timeout here means no first byte in time. */
-    RuminateException failure(URI uri, Throwable e) {
+    RuminateException failure(URI uri, Throwable e, List<ApiKey> sent) {
         if (e instanceof ReadTimeoutException) {
             return timeout(StreamTimeoutException.Phase.FIRST_EVENT);
         }
@@ -361,15 +360,23 @@ public final class HttpExchange {
             Duration limit = Duration.ofMillis(millis instanceof Integer m ? m : DEFAULT_CONNECT_TIMEOUT_MILLIS);
             return new StreamTimeoutException(StreamTimeoutException.Phase.CONNECT, limit);
         }
-        return transportError(uri, e);
+        return transportError(uri, e, sent);
     }
 
     private RuminateException timeout(StreamTimeoutException.Phase phase) {
         return new StreamTimeoutException(phase, Objects.requireNonNull(readTimeout, "readTimeout"));
     }
 
-    private static RuminateException transportError(URI uri, Throwable e) {
-        return new TransportException("POST " + safe(uri) + " failed: " + e, e);
+    private RuminateException transportError(URI uri, Throwable e, List<ApiKey> sent) {
+        String detail = "POST " + safe(uri) + " failed: " + e;
+        if (!secrets.appearIn(detail, sent)) {
+            return new TransportException(detail, e);
+        }
+        // The cause would print the secret with any stack trace: a stand-in with the redacted text and
+        // the original stack trace takes its place.
+        Exception standIn = new Exception(secrets.redact(e.toString(), sent));
+        standIn.setStackTrace(e.getStackTrace());
+        return new TransportException(Objects.requireNonNull(secrets.redact(detail, sent)), standIn);
     }
 
     /** Drops user info and query (which may hold credentials) from a URI shown in a message. */
@@ -454,7 +461,8 @@ public final class HttpExchange {
 
         /**
          * Sets a signer that adds headers computed per request (an AWS Signature Version 4, a
-         * token fetched or refreshed per call). Its headers are sent after all others.
+         * token fetched or refreshed per call). Its headers are sent after all others; those it
+         * makes with {@link RequestSigner#secretHeader} have their secret kept out of every error.
          *
          * @param requestSigner the signer
          * @return this builder
@@ -535,7 +543,8 @@ public final class HttpExchange {
             return new HttpExchange(this);
         }
 
-        private static String requireHeaderText(String text, String what) {
+        /** Refuses a line break, which would let a value inject a second header; shared with {@link SecretHeader}. */
+        static String requireHeaderText(String text, String what) {
             Objects.requireNonNull(text, what);
             if (text.indexOf('\n') >= 0 || text.indexOf('\r') >= 0) {
                 throw new IllegalArgumentException(what + " must not contain line breaks");

@@ -9,7 +9,6 @@ import io.github.resilience4j.bulkhead.Bulkhead;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.ratelimiter.RateLimiter;
 import io.github.resilience4j.retry.Retry;
-import io.github.resilience4j.retry.RetryConfig;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.TimeoutException;
@@ -27,7 +26,12 @@ import reactor.core.publisher.Mono;
  * retryable status (429, 5xx, 529), a first-event timeout. Once an event is out, an error ends the
  * stream, since a second attempt would repeat output. An error qualifies when it is a retryable
  * {@link RuminateException} and the retry's own exception predicate accepts it; the wait is the
- * retry's interval, or the provider's {@code Retry-After} when that is longer.
+ * retry's interval, or the provider's {@code Retry-After} when that is longer. The {@link Retry}
+ * given is the one that runs: each call takes an {@link Retry#asyncContext() async context} of
+ * it, so its events, its metrics and the registry it came from see every attempt. A call that
+ * ends with an error Ruminate never retries (one that is not retryable, or one after the first
+ * event) ends without the retry being told, since Resilience4j can only record such an error
+ * through its own predicate: its metrics then count the call as none of theirs.
  *
  * <p><b>Order</b>, outermost first: total timeout, retry, bulkhead, rate limiter, circuit breaker,
  * first-event and idle timeouts, the call. A refusal (open circuit, no rate permit, full
@@ -51,7 +55,7 @@ public final class Resilience {
     private final Timeouts timeouts;
 
     private Resilience(Builder b) {
-        this.retry = b.retry == null ? null : firstEventOnly(b.retry);
+        this.retry = b.retry;
         this.circuitBreaker = b.circuitBreaker;
         this.rateLimiter = b.rateLimiter;
         this.bulkhead = b.bulkhead;
@@ -182,7 +186,9 @@ public final class Resilience {
         return attempt.doOnNext(e -> emitted.set(true))
                 .retryWhen(reactor.util.retry.Retry.from(signals -> signals.concatMap(signal -> {
                     Throwable error = signal.failure();
-                    if (emitted.get()) {
+                    // Asked only about what Ruminate may retry: the context would count anything else as
+                    // an attempt to retry, and a retry after output would repeat it.
+                    if (emitted.get() || !retryable(error)) {
                         return Mono.error(error);
                     }
                     long wait = context.onError(error);
@@ -194,25 +200,17 @@ public final class Resilience {
                 .doOnComplete(context::onComplete);
     }
 
+    /** What Ruminate retries at all; the retry's own exception predicate narrows it further. */
+    private static boolean retryable(Throwable error) {
+        return error instanceof RuminateException r && r.isRetryable();
+    }
+
     /** The provider's {@code Retry-After}, in milliseconds, or 0. */
     static long retryAfterMillis(Throwable error) {
         if (error instanceof ProviderHttpException http && http.retryAfter() != null) {
             return Objects.requireNonNull(http.retryAfter()).toMillis();
         }
         return 0;
-    }
-
-    /**
-     * The user's retry, made to retry only what Ruminate calls retryable and what the user's own
-     * predicate accepts (a non-Ruminate error, a bug, is never retried).
-     */
-    private static Retry firstEventOnly(Retry userRetry) {
-        RetryConfig config = userRetry.getRetryConfig();
-        java.util.function.Predicate<Throwable> users = config.getExceptionPredicate();
-        RetryConfig ours = RetryConfig.from(config)
-                .retryOnException(e -> e instanceof RuminateException r && r.isRetryable() && users.test(e))
-                .build();
-        return Retry.of(userRetry.getName(), ours);
     }
 
     private static Flux<ChatEvent> total(Flux<ChatEvent> call, Duration limit) {

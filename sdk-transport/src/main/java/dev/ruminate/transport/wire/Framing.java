@@ -30,11 +30,20 @@ final class Framing {
     private Framing() {
     }
 
-    /** Decodes one body; one instance per subscription, fed serially. */
+    /**
+     * Tells a batch with frames from one without: {@link Batches} returns Reactor's shared
+     * {@code Flux.empty()} instance for a read that completed no frame, so identity suffices.
+     */
     private static boolean nonEmpty(Flux<?> batch) {
         return batch != Flux.empty();
     }
 
+    /**
+     * Decodes one body's frames from its buffers; one instance per subscription, fed serially
+     * (never two calls at once, so it needs no synchronisation).
+     *
+     * @param <T> the frame type
+     */
     interface Framer<T> {
 
         /**

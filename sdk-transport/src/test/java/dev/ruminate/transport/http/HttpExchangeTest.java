@@ -23,6 +23,8 @@ import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -269,7 +271,7 @@ class HttpExchangeTest {
         HttpExchange exchange = HttpExchange.builder(HttpClient.create()
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, 1500), "acme").build();
 
-        RuminateException e = exchange.failure(uri(), new ConnectTimeoutException("connection timed out: /10.0.0.1:443"));
+        RuminateException e = exchange.failure(uri(), new ConnectTimeoutException("connection timed out: /10.0.0.1:443"), List.of());
 
         assertThat(e).isInstanceOf(StreamTimeoutException.class);
         assertThat(((StreamTimeoutException) e).phase()).isEqualTo(StreamTimeoutException.Phase.CONNECT);
@@ -365,6 +367,48 @@ class HttpExchangeTest {
         assertThat(auth.error().message()).doesNotContain(KEY);
         assertThat(auth.error().param()).doesNotContain(KEY);
         assertThat(exchange().toString()).doesNotContain(KEY);
+    }
+
+    @Test
+    void aSignersSecretHeaderIsSentAndNeverAppearsInErrorsOrItsToString() {
+        String token = "ya29.signer-secret-81c4";
+        HANDLER.set((req, res) -> res.status(401).header(HttpHeaderNames.CONTENT_TYPE, "application/json")
+                .sendString(Mono.just("{\"error\":{\"message\":\"rejected "
+                        + req.requestHeaders().get("Authorization") + "\"}}")));
+        Map.Entry<String, String> header = RequestSigner.secretHeader("Authorization", "Bearer ", ApiKey.of(token));
+        HttpExchange signed = HttpExchange.builder(HttpClient.create(), "vertex")
+                .signer((method, uri, headers, body) -> Mono.just(List.of(header)))
+                .build();
+        AtomicReference<Throwable> error = new AtomicReference<>();
+
+        StepVerifier.create(signed.stream(uri(), json("{}"), SSE)).expectErrorSatisfies(error::set).verify(WAIT);
+
+        AuthenticationException auth = (AuthenticationException) error.get();
+        assertThat(auth.getMessage()).contains("rejected Bearer [REDACTED]");
+        assertThat(auth.bodyExcerpt() + auth.error()).doesNotContain(token);
+        assertThat(header.getValue()).isEqualTo("Bearer " + token);
+        assertThat(header.toString()).doesNotContain(token).contains("Authorization");
+    }
+
+    @Test
+    void aSignerThatFailsQuotingASecretItSignedWithBeforeIsReportedWithoutIt() {
+        String token = "ya29.rotated-away-55e0";
+        HANDLER.set((req, res) -> res.header(HttpHeaderNames.CONTENT_TYPE, SSE).sendString(Mono.just("data: ok\n\n")));
+        AtomicInteger calls = new AtomicInteger();
+        HttpExchange signed = HttpExchange.builder(HttpClient.create(), "vertex")
+                .signer((method, uri, headers, body) -> calls.incrementAndGet() == 1
+                        ? Mono.just(List.of(RequestSigner.secretHeader("Authorization", "Bearer ", ApiKey.of(token))))
+                        : Mono.error(new IllegalStateException("refreshing " + token + " failed")))
+                .build();
+        signed.stream(uri(), json("{}"), SSE).map(HttpExchangeTest::utf8).blockLast(WAIT);
+        AtomicReference<Throwable> error = new AtomicReference<>();
+
+        StepVerifier.create(signed.stream(uri(), json("{}"), SSE)).expectErrorSatisfies(error::set).verify(WAIT);
+
+        StringWriter printed = new StringWriter();
+        error.get().printStackTrace(new PrintWriter(printed));
+        assertThat(error.get()).isInstanceOf(TransportException.class).hasMessageContaining("refreshing [REDACTED] failed");
+        assertThat(printed.toString()).doesNotContain(token).contains("IllegalStateException");
     }
 
     @Test

@@ -71,6 +71,24 @@ class ResilienceTest {
     }
 
     @Test
+    void theRetrysOwnPredicateNarrowsWhatIsRetriedAndItsMetricsSayWhy() {
+        AtomicInteger requests = new AtomicInteger();
+        Flux<ChatEvent> call = Flux.defer(() -> {
+            requests.incrementAndGet();
+            return Flux.error(unavailable());
+        });
+        Retry refusing = Retry.of("p", RetryConfig.custom().maxAttempts(5).waitDuration(Duration.ofMillis(1))
+                .retryOnException(e -> !(e instanceof ProviderHttpException)).build());
+
+        StepVerifier.create(Resilience.builder().retry(refusing).build().apply("p", call))
+                .expectError(ProviderHttpException.class)
+                .verify(Duration.ofSeconds(5));
+
+        assertThat(requests).hasValue(1);
+        assertThat(refusing.getMetrics().getNumberOfFailedCallsWithoutRetryAttempt()).isEqualTo(1);
+    }
+
+    @Test
     void cancellingStopsTheRetries() {
         AtomicInteger requests = new AtomicInteger();
         Flux<ChatEvent> call = Flux.defer(() -> {
