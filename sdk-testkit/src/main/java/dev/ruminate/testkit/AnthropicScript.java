@@ -1,6 +1,5 @@
 package dev.ruminate.testkit;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
@@ -42,12 +41,10 @@ import org.jspecify.annotations.Nullable;
  * @see <a href="https://docs.anthropic.com/en/api/messages-streaming">Anthropic streaming messages</a>
  * @since 0.1
  */
-public final class AnthropicScript {
+public final class AnthropicScript extends Script<AnthropicScript> {
 
-    private final List<AnthropicStep> steps = new ArrayList<>();
     private String id = "msg_emulator";
     private String model = "claude-emulator";
-    private int tokenSize = 4;
     private @Nullable String stopReason = "end_turn";
     private long inputTokens = 10;
     private long outputTokens = 20;
@@ -96,15 +93,27 @@ public final class AnthropicScript {
      * Adds a thinking block: its text in {@code thinking_delta}s, then its signature in one
      * {@code signature_delta}.
      *
-     * @param text the thinking text; empty for a block whose thinking is omitted (no thinking delta)
+     * @param text the thinking text; empty text is one empty {@code thinking_delta}, which the API
+     *     sometimes sends before the signature (for a block without one, see {@link #omittedThinking(String)})
      * @param signature the signature, sent as given
      * @return this script
      * @since 0.1
      */
     public AnthropicScript thinking(String text, String signature) {
-        steps.add(new AnthropicStep.Thinking(Objects.requireNonNull(text, "text"),
-                Objects.requireNonNull(signature, "signature")));
-        return this;
+        return add(Step.Reasoning.of(text, Objects.requireNonNull(signature, "signature")));
+    }
+
+    /**
+     * Adds a thinking block whose text the API leaves out ({@code "display": "omitted"}, the default
+     * on newer models): it opens with empty {@code thinking} and carries only its
+     * {@code signature_delta}, no {@code thinking_delta}.
+     *
+     * @param signature the signature, sent as given
+     * @return this script
+     * @since 0.1
+     */
+    public AnthropicScript omittedThinking(String signature) {
+        return add(new Step.Reasoning(null, List.of(), false, Objects.requireNonNull(signature, "signature")));
     }
 
     /**
@@ -115,20 +124,18 @@ public final class AnthropicScript {
      * @since 0.1
      */
     public AnthropicScript redactedThinking(String data) {
-        steps.add(new AnthropicStep.Redacted(Objects.requireNonNull(data, "data")));
-        return this;
+        return add(new Step.Redacted(data));
     }
 
     /**
      * Adds a text block, streamed in {@code text_delta}s.
      *
-     * @param text the answer text; empty text gives a block without deltas
+     * @param text the answer text; empty text is one empty {@code text_delta}
      * @return this script
      * @since 0.1
      */
     public AnthropicScript text(String text) {
-        steps.add(new AnthropicStep.Text(Objects.requireNonNull(text, "text")));
-        return this;
+        return add(new Step.Text(text, null));
     }
 
     /**
@@ -141,9 +148,7 @@ public final class AnthropicScript {
      * @since 0.1
      */
     public AnthropicScript toolUse(String id, String name, String inputJson) {
-        steps.add(new AnthropicStep.ToolUse("tool_use", Objects.requireNonNull(id, "id"),
-                Objects.requireNonNull(name, "name"), Objects.requireNonNull(inputJson, "inputJson"), ""));
-        return this;
+        return add(Step.ToolCall.of(Objects.requireNonNull(id, "id"), name, inputJson));
     }
 
     /**
@@ -157,9 +162,7 @@ public final class AnthropicScript {
      * @since 0.1
      */
     public AnthropicScript serverToolUse(String id, String name, String inputJson) {
-        steps.add(new AnthropicStep.ToolUse("server_tool_use", Objects.requireNonNull(id, "id"),
-                Objects.requireNonNull(name, "name"), Objects.requireNonNull(inputJson, "inputJson"), ""));
-        return this;
+        return add(new Step.ServerToolCall(Objects.requireNonNull(id, "id"), name, inputJson, null));
     }
 
     /**
@@ -173,10 +176,8 @@ public final class AnthropicScript {
      * @since 0.1
      */
     public AnthropicScript mcpToolUse(String id, String name, String serverName, String inputJson) {
-        steps.add(new AnthropicStep.ToolUse("mcp_tool_use", Objects.requireNonNull(id, "id"),
-                Objects.requireNonNull(name, "name"), Objects.requireNonNull(inputJson, "inputJson"),
-                Objects.requireNonNull(serverName, "serverName")));
-        return this;
+        return add(new Step.ServerToolCall(Objects.requireNonNull(id, "id"), name,
+                inputJson, Objects.requireNonNull(serverName, "serverName")));
     }
 
     /**
@@ -190,9 +191,7 @@ public final class AnthropicScript {
      * @since 0.1
      */
     public AnthropicScript serverToolResult(String type, String toolUseId, String contentJson) {
-        steps.add(new AnthropicStep.ToolResult(Objects.requireNonNull(type, "type"),
-                Objects.requireNonNull(toolUseId, "toolUseId"), Objects.requireNonNull(contentJson, "contentJson")));
-        return this;
+        return add(new Step.ServerToolResult(Objects.requireNonNull(type, "type"), toolUseId, contentJson));
     }
 
     /**
@@ -203,8 +202,7 @@ public final class AnthropicScript {
      * @since 0.1
      */
     public AnthropicScript ping() {
-        steps.add(new AnthropicStep.Ping());
-        return this;
+        return add(new Step.KeepAlive("ping"));
     }
 
     /**
@@ -217,8 +215,7 @@ public final class AnthropicScript {
      * @since 0.1
      */
     public AnthropicScript error(String type, String message) {
-        steps.add(new AnthropicStep.Error(Objects.requireNonNull(type, "type"), Objects.requireNonNull(message, "message")));
-        return this;
+        return add(new Step.Error(Objects.requireNonNull(type, "type"), message));
     }
 
     /**
@@ -254,25 +251,6 @@ public final class AnthropicScript {
     }
 
     /**
-     * Sets how many characters each text, thinking and input delta holds.
-     *
-     * <p>Characters are Unicode code points: a surrogate pair is never split. The last delta of a
-     * text may be shorter.
-     *
-     * @param codePoints code points per delta, at least 1 (default 4)
-     * @return this script
-     * @throws IllegalArgumentException if {@code codePoints < 1}
-     * @since 0.1
-     */
-    public AnthropicScript tokensOf(int codePoints) {
-        if (codePoints < 1) {
-            throw new IllegalArgumentException("a delta needs at least one code point, got " + codePoints);
-        }
-        this.tokenSize = codePoints;
-        return this;
-    }
-
-    /**
      * Chooses whether the stream ends with {@code message_delta} and {@code message_stop}.
      *
      * @param value true (the default) to send them; false for a stream cut before its end
@@ -300,6 +278,7 @@ public final class AnthropicScript {
      * @return the response, chunked with {@link ChunkPlan#whole()}; refine it with {@link EmulatorResponse#chunked}
      * @since 0.1
      */
+    @Override
     public EmulatorResponse toResponse() {
         return EmulatorResponse.sse(toSse());
     }
@@ -329,8 +308,9 @@ public final class AnthropicScript {
         return EmulatorResponse.json(200, toMessageJson());
     }
 
-    List<AnthropicStep> steps() {
-        return steps;
+    @Override
+    AnthropicScript self() {
+        return this;
     }
 
     String id() {
@@ -339,10 +319,6 @@ public final class AnthropicScript {
 
     String model() {
         return model;
-    }
-
-    int tokenSize() {
-        return tokenSize;
     }
 
     @Nullable String stopReason() {

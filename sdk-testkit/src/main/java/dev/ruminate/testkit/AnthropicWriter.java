@@ -1,25 +1,16 @@
 package dev.ruminate.testkit;
 
-import java.io.StringWriter;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
-import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonGenerator;
-import tools.jackson.core.JsonParser;
-import tools.jackson.core.ObjectReadContext;
-import tools.jackson.core.ObjectWriteContext;
-import tools.jackson.core.json.JsonFactory;
-import tools.jackson.core.json.JsonWriteFeature;
 
-/** Renders an {@link AnthropicScript} as SSE text or as a non-streaming message body. */
+/**
+ * Writes the steps of an {@link AnthropicScript} as SSE events or as a non-streaming message body:
+ * each step is one content block, except keep-alives and errors, which are events between blocks.
+ */
 final class AnthropicWriter {
 
-    // The API does not escape '/', and a test comparing text with the wire is easier to read without it.
-    private static final JsonFactory JSON = JsonFactory.builder()
-            .disable(JsonWriteFeature.ESCAPE_FORWARD_SLASHES)
-            .build();
+    private static final String FORMAT = "Anthropic Messages";
 
     private final AnthropicScript script;
     private final StringBuilder sse = new StringBuilder();
@@ -29,8 +20,7 @@ final class AnthropicWriter {
     }
 
     String sse() {
-        event("message_start", json(g -> {
-            g.writeStartObject();
+        event("message_start", Json.object(g -> {
             g.writeStringProperty("type", "message_start");
             g.writeObjectPropertyStart("message");
             g.writeStringProperty("id", script.id());
@@ -46,22 +36,20 @@ final class AnthropicWriter {
             g.writeNumberProperty("output_tokens", 1);
             g.writeEndObject();
             g.writeEndObject();
-            g.writeEndObject();
         }));
         int index = 0;
-        for (AnthropicStep step : script.steps()) {
-            if (step instanceof AnthropicStep.Ping) {
+        for (Step step : script.steps()) {
+            if (step instanceof Step.KeepAlive) {
+                // written as the API writes it, with a space after the colon
                 sse.append("event: ping\ndata: {\"type\": \"ping\"}\n\n");
                 continue;
             }
-            if (step instanceof AnthropicStep.Error error) {
-                event("error", json(g -> {
-                    g.writeStartObject();
+            if (step instanceof Step.Error error) {
+                event("error", Json.object(g -> {
                     g.writeStringProperty("type", "error");
                     g.writeObjectPropertyStart("error");
                     g.writeStringProperty("type", error.type());
                     g.writeStringProperty("message", error.message());
-                    g.writeEndObject();
                     g.writeEndObject();
                 }));
                 return sse.toString();
@@ -69,16 +57,14 @@ final class AnthropicWriter {
             block(index++, step);
         }
         if (script.stop()) {
-            event("message_delta", json(g -> {
-                g.writeStartObject();
+            event("message_delta", Json.object(g -> {
                 g.writeStringProperty("type", "message_delta");
                 g.writeObjectPropertyStart("delta");
-                nullable(g, "stop_reason", script.stopReason());
+                Json.stringOrNull(g, "stop_reason", script.stopReason());
                 g.writeNullProperty("stop_sequence");
                 g.writeEndObject();
                 g.writeObjectPropertyStart("usage");
                 g.writeNumberProperty("output_tokens", script.outputTokens());
-                g.writeEndObject();
                 g.writeEndObject();
             }));
             event("message_stop", "{\"type\":\"message_stop\"}");
@@ -86,190 +72,164 @@ final class AnthropicWriter {
         return sse.toString();
     }
 
-    private void block(int index, AnthropicStep step) {
-        if (step instanceof AnthropicStep.Thinking thinking) {
+    private void block(int index, Step step) {
+        if (step instanceof Step.Reasoning thinking) {
             start(index, g -> {
                 g.writeStringProperty("type", "thinking");
                 g.writeStringProperty("thinking", "");
                 g.writeStringProperty("signature", "");
             });
-            for (String piece : pieces(thinking.text())) {
-                delta(index, "thinking_delta", "thinking", piece);
+            for (String text : thinking.texts()) {
+                for (String piece : script.pieces(text)) {
+                    delta(index, "thinking_delta", "thinking", piece);
+                }
             }
-            delta(index, "signature_delta", "signature", thinking.signature());
-        } else if (step instanceof AnthropicStep.Redacted redacted) {
+            delta(index, "signature_delta", "signature", signature(thinking));
+        } else if (step instanceof Step.Redacted redacted) {
             start(index, g -> {
                 g.writeStringProperty("type", "redacted_thinking");
                 g.writeStringProperty("data", redacted.data());
             });
-        } else if (step instanceof AnthropicStep.Text text) {
+        } else if (step instanceof Step.Text text) {
             start(index, g -> {
                 g.writeStringProperty("type", "text");
                 g.writeStringProperty("text", "");
             });
-            for (String piece : pieces(text.text())) {
+            for (String piece : script.pieces(text.text())) {
                 delta(index, "text_delta", "text", piece);
             }
-        } else if (step instanceof AnthropicStep.ToolUse use) {
+        } else if (step instanceof Step.ToolCall || step instanceof Step.ServerToolCall) {
+            ToolUse use = ToolUse.of(step);
             start(index, g -> {
-                toolUseHead(g, use);
+                use.head(g);
                 g.writeObjectPropertyStart("input");
                 g.writeEndObject();
-                if (!use.serverName().isEmpty()) {
-                    g.writeStringProperty("server_name", use.serverName());
-                }
+                use.server(g);
             });
+            // the API's first input fragment is always empty
             delta(index, "input_json_delta", "partial_json", "");
-            for (String piece : pieces(use.inputJson())) {
+            for (String piece : script.fragments(use.input())) {
                 delta(index, "input_json_delta", "partial_json", piece);
             }
-        } else if (step instanceof AnthropicStep.ToolResult result) {
+        } else if (step instanceof Step.ServerToolResult result) {
             start(index, g -> toolResultFields(g, result));
+        } else {
+            throw Step.unsupported(step, FORMAT);
         }
         event("content_block_stop", "{\"type\":\"content_block_stop\",\"index\":" + index + "}");
     }
 
     private void start(int index, Consumer<JsonGenerator> fields) {
-        event("content_block_start", json(g -> {
-            g.writeStartObject();
+        event("content_block_start", Json.object(g -> {
             g.writeStringProperty("type", "content_block_start");
             g.writeNumberProperty("index", index);
             g.writeObjectPropertyStart("content_block");
             fields.accept(g);
             g.writeEndObject();
-            g.writeEndObject();
         }));
     }
 
     private void delta(int index, String type, String field, String value) {
-        event("content_block_delta", json(g -> {
-            g.writeStartObject();
+        event("content_block_delta", Json.object(g -> {
             g.writeStringProperty("type", "content_block_delta");
             g.writeNumberProperty("index", index);
             g.writeObjectPropertyStart("delta");
             g.writeStringProperty("type", type);
             g.writeStringProperty(field, value);
             g.writeEndObject();
-            g.writeEndObject();
         }));
     }
 
     String message() {
-        return json(g -> {
-            g.writeStartObject();
+        return Json.object(g -> {
             g.writeStringProperty("id", script.id());
             g.writeStringProperty("type", "message");
             g.writeStringProperty("role", "assistant");
             g.writeStringProperty("model", script.model());
             g.writeArrayPropertyStart("content");
-            for (AnthropicStep step : script.steps()) {
+            for (Step step : script.steps()) {
                 wholeBlock(g, step);
             }
             g.writeEndArray();
-            nullable(g, "stop_reason", script.stopReason());
+            Json.stringOrNull(g, "stop_reason", script.stopReason());
             g.writeNullProperty("stop_sequence");
             g.writeObjectPropertyStart("usage");
             g.writeNumberProperty("input_tokens", script.inputTokens());
             g.writeNumberProperty("output_tokens", script.outputTokens());
             g.writeEndObject();
-            g.writeEndObject();
         });
     }
 
-    private static void wholeBlock(JsonGenerator g, AnthropicStep step) {
-        if (step instanceof AnthropicStep.Thinking thinking) {
+    private static void wholeBlock(JsonGenerator g, Step step) {
+        if (step instanceof Step.Reasoning thinking) {
             g.writeStartObject();
             g.writeStringProperty("type", "thinking");
             g.writeStringProperty("thinking", thinking.text());
-            g.writeStringProperty("signature", thinking.signature());
+            g.writeStringProperty("signature", signature(thinking));
             g.writeEndObject();
-        } else if (step instanceof AnthropicStep.Redacted redacted) {
+        } else if (step instanceof Step.Redacted redacted) {
             g.writeStartObject();
             g.writeStringProperty("type", "redacted_thinking");
             g.writeStringProperty("data", redacted.data());
             g.writeEndObject();
-        } else if (step instanceof AnthropicStep.Text text) {
+        } else if (step instanceof Step.Text text) {
             g.writeStartObject();
             g.writeStringProperty("type", "text");
             g.writeStringProperty("text", text.text());
             g.writeEndObject();
-        } else if (step instanceof AnthropicStep.ToolUse use) {
+        } else if (step instanceof Step.ToolCall || step instanceof Step.ServerToolCall) {
+            ToolUse use = ToolUse.of(step);
             g.writeStartObject();
-            toolUseHead(g, use);
+            use.head(g);
             g.writeName("input");
-            g.writeRawValue(valid(use.inputJson().isEmpty() ? "{}" : use.inputJson()));
-            if (!use.serverName().isEmpty()) {
-                g.writeStringProperty("server_name", use.serverName());
-            }
+            g.writeRawValue(Json.valid(use.input().isEmpty() ? "{}" : use.input()));
+            use.server(g);
             g.writeEndObject();
-        } else if (step instanceof AnthropicStep.ToolResult result) {
+        } else if (step instanceof Step.ServerToolResult result) {
             g.writeStartObject();
             toolResultFields(g, result);
             g.writeEndObject();
         }
     }
 
-    private static void toolUseHead(JsonGenerator g, AnthropicStep.ToolUse use) {
-        g.writeStringProperty("type", use.type());
-        g.writeStringProperty("id", use.id());
-        g.writeStringProperty("name", use.name());
+    private static String signature(Step.Reasoning thinking) {
+        String signature = thinking.signature();
+        return signature == null ? "" : signature;
     }
 
-    private static void toolResultFields(JsonGenerator g, AnthropicStep.ToolResult result) {
+    /** A block with streamed input: {@code tool_use}, {@code server_tool_use} or {@code mcp_tool_use}. */
+    private record ToolUse(String type, String id, String name, String input, @Nullable String server) {
+
+        static ToolUse of(Step step) {
+            if (step instanceof Step.ServerToolCall call) {
+                String type = call.mcpServer() == null ? "server_tool_use" : "mcp_tool_use";
+                return new ToolUse(type, call.id(), call.name(), call.arguments(), call.mcpServer());
+            }
+            Step.ToolCall call = (Step.ToolCall) step;
+            return new ToolUse("tool_use", String.valueOf(call.id()), call.name(), call.arguments(), null);
+        }
+
+        void head(JsonGenerator g) {
+            g.writeStringProperty("type", type);
+            g.writeStringProperty("id", id);
+            g.writeStringProperty("name", name);
+        }
+
+        void server(JsonGenerator g) {
+            if (server != null) {
+                g.writeStringProperty("server_name", server);
+            }
+        }
+    }
+
+    private static void toolResultFields(JsonGenerator g, Step.ServerToolResult result) {
         g.writeStringProperty("type", result.type());
         g.writeStringProperty("tool_use_id", result.toolUseId());
         g.writeName("content");
-        g.writeRawValue(valid(result.contentJson()));
-    }
-
-    /** Checks that text is one JSON value, so that the body stays valid JSON. */
-    private static String valid(String json) {
-        try (JsonParser p = JSON.createParser(ObjectReadContext.empty(), json)) {
-            if (p.nextToken() == null) {
-                throw new IllegalArgumentException("empty JSON value");
-            }
-            p.skipChildren();
-            if (p.nextToken() != null) {
-                throw new IllegalArgumentException("text after the JSON value: " + json);
-            }
-        } catch (JacksonException e) {
-            throw new IllegalArgumentException("not valid JSON: " + json, e);
-        }
-        return json;
-    }
-
-    private List<String> pieces(String text) {
-        List<String> pieces = new ArrayList<>();
-        int size = script.tokenSize();
-        int start = 0;
-        while (start < text.length()) {
-            int end = start;
-            for (int n = 0; n < size && end < text.length(); n++) {
-                end = text.offsetByCodePoints(end, 1);
-            }
-            pieces.add(text.substring(start, end));
-            start = end;
-        }
-        return pieces;
-    }
-
-    private static void nullable(JsonGenerator g, String name, @Nullable String value) {
-        if (value == null) {
-            g.writeNullProperty(name);
-        } else {
-            g.writeStringProperty(name, value);
-        }
+        g.writeRawValue(Json.valid(result.contentJson()));
     }
 
     private void event(String type, String data) {
         sse.append("event: ").append(type).append("\ndata: ").append(data).append("\n\n");
-    }
-
-    private static String json(Consumer<JsonGenerator> body) {
-        StringWriter text = new StringWriter();
-        try (JsonGenerator json = JSON.createGenerator(ObjectWriteContext.empty(), text)) {
-            body.accept(json);
-        }
-        return text.toString();
     }
 }

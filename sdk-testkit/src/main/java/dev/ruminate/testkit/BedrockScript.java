@@ -1,14 +1,7 @@
 package dev.ruminate.testkit;
 
-import java.io.ByteArrayOutputStream;
-import java.io.StringWriter;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.function.Consumer;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
-import tools.jackson.core.JsonGenerator;
-import tools.jackson.core.ObjectWriteContext;
-import tools.jackson.core.json.JsonFactory;
 
 /**
  * Writes an Amazon Bedrock Converse response: the binary ConverseStream body
@@ -29,28 +22,21 @@ import tools.jackson.core.json.JsonFactory;
  * a tool use as {@code contentBlockStart} then input fragments) and {@code contentBlockStop};
  * {@code messageStop} with the stop reason; {@code metadata} with usage. Like Bedrock, reasoning and
  * text blocks have no {@code contentBlockStart}, and every payload carries a {@code p} padding
- * field. {@link #exceptionAtEnd} replaces the end with an exception frame.
+ * field. Empty text is one delta with {@code ""}. {@link #exceptionAtEnd} replaces the end with an
+ * exception frame.
  *
  * <p>A mutable builder: not thread-safe; each {@code to…} method renders the current steps.
  *
  * @since 0.1
  */
-public final class BedrockScript {
+public final class BedrockScript extends Script<BedrockScript> {
 
-    private static final JsonFactory JSON = new JsonFactory();
-    private static final String PADDING = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-
-    private final List<Block> blocks = new ArrayList<>();
     private String stopReason = "end_turn";
     private long inputTokens = 12;
     private long outputTokens = 34;
-    private int tokenSize = 4;
     private boolean stop = true;
     private @Nullable String exceptionType;
     private String exceptionMessage = "";
-
-    private record Block(String kind, String text, @Nullable String signature, @Nullable String id, @Nullable String name) {
-    }
 
     private BedrockScript() {
     }
@@ -72,8 +58,7 @@ public final class BedrockScript {
      * @return this script
      */
     public BedrockScript reasoning(String text, @Nullable String signature) {
-        blocks.add(new Block("reasoning", text, signature, null, null));
-        return this;
+        return add(Step.Reasoning.of(text, signature));
     }
 
     /**
@@ -83,8 +68,7 @@ public final class BedrockScript {
      * @return this script
      */
     public BedrockScript redacted(String data) {
-        blocks.add(new Block("redacted", data, null, null, null));
-        return this;
+        return add(new Step.Redacted(data));
     }
 
     /**
@@ -94,8 +78,7 @@ public final class BedrockScript {
      * @return this script
      */
     public BedrockScript text(String text) {
-        blocks.add(new Block("text", text, null, null, null));
-        return this;
+        return add(new Step.Text(text, null));
     }
 
     /**
@@ -107,8 +90,7 @@ public final class BedrockScript {
      * @return this script
      */
     public BedrockScript toolUse(String id, String name, String inputJson) {
-        blocks.add(new Block("toolUse", inputJson, null, id, name));
-        return this;
+        return add(Step.ToolCall.of(Objects.requireNonNull(id, "id"), name, inputJson));
     }
 
     /**
@@ -118,7 +100,7 @@ public final class BedrockScript {
      * @return this script
      */
     public BedrockScript stopReason(String reason) {
-        this.stopReason = reason;
+        this.stopReason = Objects.requireNonNull(reason, "reason");
         return this;
     }
 
@@ -132,20 +114,6 @@ public final class BedrockScript {
     public BedrockScript usage(long input, long output) {
         this.inputTokens = input;
         this.outputTokens = output;
-        return this;
-    }
-
-    /**
-     * Sets how many code points each text or reasoning delta carries.
-     *
-     * @param codePoints at least 1
-     * @return this script
-     */
-    public BedrockScript tokensOf(int codePoints) {
-        if (codePoints < 1) {
-            throw new IllegalArgumentException("codePoints must be >= 1");
-        }
-        this.tokenSize = codePoints;
         return this;
     }
 
@@ -168,8 +136,8 @@ public final class BedrockScript {
      * @return this script
      */
     public BedrockScript exceptionAtEnd(String type, String message) {
-        this.exceptionType = type;
-        this.exceptionMessage = message;
+        this.exceptionType = Objects.requireNonNull(type, "type");
+        this.exceptionMessage = Objects.requireNonNull(message, "message");
         return this;
     }
 
@@ -179,82 +147,7 @@ public final class BedrockScript {
      * @return the binary event stream
      */
     public byte[] toEventStream() {
-        List<byte[]> frames = new ArrayList<>();
-        int[] padding = {0};
-        frames.add(EventStreamFrames.event("messageStart", json(g -> g.writeStringProperty("role", "assistant"), padding)));
-        for (int index = 0; index < blocks.size(); index++) {
-            Block b = blocks.get(index);
-            int block = index;
-            switch (b.kind()) {
-                case "reasoning" -> {
-                    for (String piece : pieces(b.text())) {
-                        frames.add(delta(block, g -> {
-                            g.writeObjectPropertyStart("reasoningContent");
-                            g.writeStringProperty("text", piece);
-                            g.writeEndObject();
-                        }, padding));
-                    }
-                    if (b.signature() != null) {
-                        frames.add(delta(block, g -> {
-                            g.writeObjectPropertyStart("reasoningContent");
-                            g.writeStringProperty("signature", b.signature());
-                            g.writeEndObject();
-                        }, padding));
-                    }
-                }
-                case "redacted" -> frames.add(delta(block, g -> {
-                    g.writeObjectPropertyStart("reasoningContent");
-                    g.writeStringProperty("redactedContent", b.text());
-                    g.writeEndObject();
-                }, padding));
-                case "text" -> {
-                    for (String piece : pieces(b.text())) {
-                        frames.add(delta(block, g -> g.writeStringProperty("text", piece), padding));
-                    }
-                }
-                default -> {
-                    frames.add(EventStreamFrames.event("contentBlockStart", json(g -> {
-                        g.writeNumberProperty("contentBlockIndex", block);
-                        g.writeObjectPropertyStart("start");
-                        g.writeObjectPropertyStart("toolUse");
-                        g.writeStringProperty("toolUseId", b.id());
-                        g.writeStringProperty("name", b.name());
-                        g.writeEndObject();
-                        g.writeEndObject();
-                    }, padding)));
-                    for (String piece : pieces(b.text())) {
-                        frames.add(delta(block, g -> {
-                            g.writeObjectPropertyStart("toolUse");
-                            g.writeStringProperty("input", piece);
-                            g.writeEndObject();
-                        }, padding));
-                    }
-                }
-            }
-            frames.add(EventStreamFrames.event("contentBlockStop",
-                    json(g -> g.writeNumberProperty("contentBlockIndex", block), padding)));
-        }
-        if (exceptionType != null) {
-            frames.add(EventStreamFrames.exception(exceptionType, exceptionMessage));
-        } else if (stop) {
-            frames.add(EventStreamFrames.event("messageStop", json(g -> g.writeStringProperty("stopReason", stopReason),
-                    padding)));
-            frames.add(EventStreamFrames.event("metadata", json(g -> {
-                g.writeObjectPropertyStart("usage");
-                g.writeNumberProperty("inputTokens", inputTokens);
-                g.writeNumberProperty("outputTokens", outputTokens);
-                g.writeNumberProperty("totalTokens", inputTokens + outputTokens);
-                g.writeEndObject();
-                g.writeObjectPropertyStart("metrics");
-                g.writeNumberProperty("latencyMs", 1234);
-                g.writeEndObject();
-            }, padding)));
-        }
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        for (byte[] f : frames) {
-            out.writeBytes(f);
-        }
-        return out.toByteArray();
+        return new BedrockWriter(this).eventStream();
     }
 
     /**
@@ -262,6 +155,7 @@ public final class BedrockScript {
      *
      * @return the response
      */
+    @Override
     public EmulatorResponse toResponse() {
         return EmulatorResponse.bytes("application/vnd.amazon.eventstream", toEventStream());
     }
@@ -272,86 +166,35 @@ public final class BedrockScript {
      * @return the JSON body
      */
     public String toConverseJson() {
-        StringWriter w = new StringWriter();
-        try (JsonGenerator g = JSON.createGenerator(ObjectWriteContext.empty(), w)) {
-            g.writeStartObject();
-            g.writeObjectPropertyStart("output");
-            g.writeObjectPropertyStart("message");
-            g.writeStringProperty("role", "assistant");
-            g.writeArrayPropertyStart("content");
-            for (Block b : blocks) {
-                g.writeStartObject();
-                switch (b.kind()) {
-                    case "reasoning" -> {
-                        g.writeObjectPropertyStart("reasoningContent");
-                        g.writeObjectPropertyStart("reasoningText");
-                        g.writeStringProperty("text", b.text());
-                        if (b.signature() != null) {
-                            g.writeStringProperty("signature", b.signature());
-                        }
-                        g.writeEndObject();
-                        g.writeEndObject();
-                    }
-                    case "redacted" -> {
-                        g.writeObjectPropertyStart("reasoningContent");
-                        g.writeStringProperty("redactedContent", b.text());
-                        g.writeEndObject();
-                    }
-                    case "text" -> g.writeStringProperty("text", b.text());
-                    default -> {
-                        g.writeObjectPropertyStart("toolUse");
-                        g.writeStringProperty("toolUseId", b.id());
-                        g.writeStringProperty("name", b.name());
-                        g.writeName("input");
-                        g.writeRawValue(b.text());
-                        g.writeEndObject();
-                    }
-                }
-                g.writeEndObject();
-            }
-            g.writeEndArray();
-            g.writeEndObject();
-            g.writeEndObject();
-            g.writeStringProperty("stopReason", stopReason);
-            g.writeObjectPropertyStart("usage");
-            g.writeNumberProperty("inputTokens", inputTokens);
-            g.writeNumberProperty("outputTokens", outputTokens);
-            g.writeNumberProperty("totalTokens", inputTokens + outputTokens);
-            g.writeEndObject();
-            g.writeEndObject();
-        }
-        return w.toString();
+        return new BedrockWriter(this).converse();
     }
 
-    private byte[] delta(int block, Consumer<JsonGenerator> body, int[] padding) {
-        return EventStreamFrames.event("contentBlockDelta", json(g -> {
-            g.writeNumberProperty("contentBlockIndex", block);
-            g.writeObjectPropertyStart("delta");
-            body.accept(g);
-            g.writeEndObject();
-        }, padding));
+    @Override
+    BedrockScript self() {
+        return this;
     }
 
-    /** Writes one payload object, with Bedrock's random-length {@code p} padding (here: a cycle of lengths). */
-    private static String json(Consumer<JsonGenerator> fields, int[] padding) {
-        StringWriter w = new StringWriter();
-        try (JsonGenerator g = JSON.createGenerator(ObjectWriteContext.empty(), w)) {
-            g.writeStartObject();
-            fields.accept(g);
-            g.writeStringProperty("p", PADDING.substring(0, 1 + (padding[0]++ * 7) % PADDING.length()));
-            g.writeEndObject();
-        }
-        return w.toString();
+    String stopReason() {
+        return stopReason;
     }
 
-    private List<String> pieces(String text) {
-        List<String> out = new ArrayList<>();
-        int i = 0;
-        while (i < text.length()) {
-            int end = text.offsetByCodePoints(i, Math.min(tokenSize, text.codePointCount(i, text.length())));
-            out.add(text.substring(i, end));
-            i = end;
-        }
-        return out;
+    long inputTokens() {
+        return inputTokens;
+    }
+
+    long outputTokens() {
+        return outputTokens;
+    }
+
+    boolean stop() {
+        return stop;
+    }
+
+    @Nullable String exceptionType() {
+        return exceptionType;
+    }
+
+    String exceptionMessage() {
+        return exceptionMessage;
     }
 }

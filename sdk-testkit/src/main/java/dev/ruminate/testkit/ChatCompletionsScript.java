@@ -39,15 +39,13 @@ import org.jspecify.annotations.Nullable;
  * @see <a href="https://platform.openai.com/docs/api-reference/chat/streaming">OpenAI chat completion chunk</a>
  * @since 0.1
  */
-public final class ChatCompletionsScript {
+public final class ChatCompletionsScript extends Script<ChatCompletionsScript> {
 
-    private final List<ScriptStep> steps = new ArrayList<>();
     private final List<Integer> malformedAt = new ArrayList<>();
     private String id = "chatcmpl-emulator";
     private String model = "emulator-model";
     private long created = 1_762_317_021L;
     private List<String> reasoningFields = List.of("reasoning_content");
-    private int tokenSize = 4;
     private boolean wholeToolCalls;
     private boolean thinkingChunks;
     private @Nullable String finishReason = "stop";
@@ -148,8 +146,7 @@ public final class ChatCompletionsScript {
      * @since 0.1
      */
     public ChatCompletionsScript reasoning(String text) {
-        steps.add(new ScriptStep.Reasoning(Objects.requireNonNull(text, "text")));
-        return this;
+        return add(Step.Reasoning.of(text, null));
     }
 
     /**
@@ -163,8 +160,7 @@ public final class ChatCompletionsScript {
      * @since 0.1
      */
     public ChatCompletionsScript content(String text) {
-        steps.add(new ScriptStep.Content(Objects.requireNonNull(text, "text")));
-        return this;
+        return add(new Step.Text(text, null));
     }
 
     /**
@@ -182,9 +178,7 @@ public final class ChatCompletionsScript {
      * @since 0.1
      */
     public ChatCompletionsScript toolCall(String id, String name, String argumentsJson) {
-        steps.add(new ScriptStep.ToolCall(Objects.requireNonNull(id, "id"), Objects.requireNonNull(name, "name"),
-                Objects.requireNonNull(argumentsJson, "argumentsJson")));
-        return this;
+        return add(Step.ToolCall.of(Objects.requireNonNull(id, "id"), name, argumentsJson));
     }
 
     /**
@@ -230,8 +224,7 @@ public final class ChatCompletionsScript {
         if (text.indexOf('\n') >= 0 || text.indexOf('\r') >= 0) {
             throw new IllegalArgumentException("an SSE comment is one line, got " + text);
         }
-        steps.add(new ScriptStep.Comment(text));
-        return this;
+        return add(new Step.KeepAlive(text));
     }
 
     /**
@@ -278,25 +271,6 @@ public final class ChatCompletionsScript {
      */
     public ChatCompletionsScript usageOnFinishChunk(boolean value) {
         this.usageOnFinishChunk = value;
-        return this;
-    }
-
-    /**
-     * Sets how many characters each text delta and argument fragment holds.
-     *
-     * <p>Characters are Unicode code points: a surrogate pair is never split, so every delta is a
-     * well-formed string. The last delta of a text may be shorter.
-     *
-     * @param codePoints code points per delta, at least 1 (default 4)
-     * @return this script
-     * @throws IllegalArgumentException if {@code codePoints < 1}
-     * @since 0.1
-     */
-    public ChatCompletionsScript tokensOf(int codePoints) {
-        if (codePoints < 1) {
-            throw new IllegalArgumentException("a delta needs at least one code point, got " + codePoints);
-        }
-        this.tokenSize = codePoints;
         return this;
     }
 
@@ -351,6 +325,7 @@ public final class ChatCompletionsScript {
      * @throws IllegalStateException if a malformed chunk index is past the end
      * @since 0.1
      */
+    @Override
     public EmulatorResponse toResponse() {
         return EmulatorResponse.sse(toSse());
     }
@@ -380,8 +355,9 @@ public final class ChatCompletionsScript {
         return EmulatorResponse.json(200, toCompletionJson());
     }
 
-    List<ScriptStep> steps() {
-        return steps;
+    @Override
+    ChatCompletionsScript self() {
+        return this;
     }
 
     List<Integer> malformedAt() {
@@ -402,10 +378,6 @@ public final class ChatCompletionsScript {
 
     List<String> reasoningFields() {
         return reasoningFields;
-    }
-
-    int tokenSize() {
-        return tokenSize;
     }
 
     boolean wholeToolCalls() {

@@ -43,7 +43,7 @@ public final class EventStreamFrames {
      * @return the frame bytes
      */
     public static byte[] exception(String exceptionType, String message) {
-        String payload = "{\"message\":\"" + message.replace("\\", "\\\\").replace("\"", "\\\"") + "\"}";
+        String payload = Json.object(g -> g.writeStringProperty("message", message));
         return frame(Map.of(":exception-type", exceptionType, ":content-type", "application/json",
                 ":message-type", "exception"), payload.getBytes(StandardCharsets.UTF_8));
     }

@@ -1,13 +1,7 @@
 package dev.ruminate.testkit;
 
-import java.io.StringWriter;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.function.Consumer;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
-import tools.jackson.core.JsonGenerator;
-import tools.jackson.core.ObjectWriteContext;
-import tools.jackson.core.json.JsonFactory;
 
 /**
  * Writes a Google Gemini response as {@code streamGenerateContent?alt=sse} streams it (one
@@ -24,30 +18,27 @@ import tools.jackson.core.json.JsonFactory;
  *         .toSse();
  * }</pre>
  *
- * <p>Text is cut into pieces of {@link #tokensOf(int)} code points, one chunk each; the last chunk
- * carries the finish reason (and, by default, usage; Gemini repeats usage on every chunk, which
- * {@link #usageOnEveryChunk(boolean)} reproduces). A mutable builder: not thread-safe.
+ * <p>Text is cut into pieces of {@link #tokensOf(int)} code points, one chunk each (empty text is one
+ * chunk with {@code ""}); then, unless {@link #finishReason(String) finishReason(null)}, a last chunk
+ * with an empty text part carries the finish reason (and, by default, usage; Gemini repeats usage on
+ * every chunk, which {@link #usageOnEveryChunk(boolean)} reproduces). A mutable builder: not
+ * thread-safe.
  *
  * @since 0.1
  */
-public final class GeminiScript {
+public final class GeminiScript extends Script<GeminiScript> {
 
-    private static final JsonFactory JSON = new JsonFactory();
-
-    private final List<Consumer<List<Chunk>>> steps = new ArrayList<>();
     private String model = "gemini-emulator";
-    private String responseId = "emulator-response";
-    private int tokenSize = 4;
     private @Nullable String finishReason = "STOP";
     private @Nullable String blockReason;
     private long prompt = 9;
     private long candidates = 12;
     private long thoughts;
     private boolean usageOnEveryChunk;
-    private @Nullable String errorJson;
+    private @Nullable Error error;
 
-    /** One streamed chunk: its parts as JSON objects. */
-    private record Chunk(List<String> parts) {
+    /** The error object that ends a stream. */
+    record Error(int code, String status, String message) {
     }
 
     private GeminiScript() {
@@ -69,7 +60,7 @@ public final class GeminiScript {
      * @return this script
      */
     public GeminiScript model(String value) {
-        this.model = value;
+        this.model = Objects.requireNonNull(value, "model");
         return this;
     }
 
@@ -80,35 +71,18 @@ public final class GeminiScript {
      * @return this script
      */
     public GeminiScript thought(String text) {
-        steps.add(chunks -> pieces(text).forEach(p -> chunks.add(new Chunk(List.of(part(g -> {
-            g.writeStringProperty("text", p);
-            g.writeBooleanProperty("thought", true);
-        }))))));
-        return this;
+        return add(Step.Reasoning.of(text, null));
     }
 
     /**
      * Adds answer text, in pieces; a signature, if given, rides on the first piece (as Gemini 2.5 does).
      *
-     * @param text the text
+     * @param text the text; empty text is one part {@code {"text":""}}, with the signature if given
      * @param signature the thought signature, or null
      * @return this script
      */
     public GeminiScript text(String text, @Nullable String signature) {
-        steps.add(chunks -> {
-            List<String> pieces = pieces(text);
-            for (int i = 0; i < pieces.size(); i++) {
-                String p = pieces.get(i);
-                String sig = i == 0 ? signature : null;
-                chunks.add(new Chunk(List.of(part(g -> {
-                    g.writeStringProperty("text", p);
-                    if (sig != null) {
-                        g.writeStringProperty("thoughtSignature", sig);
-                    }
-                }))));
-            }
-        });
-        return this;
+        return add(new Step.Text(text, signature));
     }
 
     /**
@@ -122,17 +96,14 @@ public final class GeminiScript {
     }
 
     /**
-     * Adds an empty text part carrying a signature, as Gemini 3 ends an answer.
+     * Adds an empty text part carrying a signature, as Gemini 3 ends an answer; the same as
+     * {@code text("", signature)}.
      *
      * @param signature the signature
      * @return this script
      */
     public GeminiScript trailingSignature(String signature) {
-        steps.add(chunks -> chunks.add(new Chunk(List.of(part(g -> {
-            g.writeStringProperty("text", "");
-            g.writeStringProperty("thoughtSignature", signature);
-        })))));
-        return this;
+        return text("", Objects.requireNonNull(signature, "signature"));
     }
 
     /**
@@ -144,22 +115,13 @@ public final class GeminiScript {
      * @return this script
      */
     public GeminiScript functionCall(String name, String argsJson, @Nullable String signature) {
-        steps.add(chunks -> chunks.add(new Chunk(List.of(part(g -> {
-            g.writeObjectPropertyStart("functionCall");
-            g.writeStringProperty("name", name);
-            g.writeName("args");
-            g.writeRawValue(argsJson);
-            g.writeEndObject();
-            if (signature != null) {
-                g.writeStringProperty("thoughtSignature", signature);
-            }
-        })))));
-        return this;
+        return add(new Step.ToolCall(null, name, argsJson, signature, null));
     }
 
     /**
      * Adds a function call streamed as Vertex AI does: the name with {@code willContinue}, then one
      * string argument in {@code partialArgs} pieces, then the closing {@code {"functionCall":{}}}.
+     * The non-streaming body has the whole call.
      *
      * @param name the function name
      * @param argument the argument's name (its JSON path is {@code $.argument})
@@ -168,36 +130,10 @@ public final class GeminiScript {
      * @return this script
      */
     public GeminiScript streamedFunctionCall(String name, String argument, String value, @Nullable String signature) {
-        steps.add(chunks -> {
-            chunks.add(new Chunk(List.of(part(g -> {
-                g.writeObjectPropertyStart("functionCall");
-                g.writeStringProperty("name", name);
-                g.writeBooleanProperty("willContinue", true);
-                g.writeEndObject();
-                if (signature != null) {
-                    g.writeStringProperty("thoughtSignature", signature);
-                }
-            }))));
-            for (String p : pieces(value)) {
-                chunks.add(new Chunk(List.of(part(g -> {
-                    g.writeObjectPropertyStart("functionCall");
-                    g.writeArrayPropertyStart("partialArgs");
-                    g.writeStartObject();
-                    g.writeStringProperty("jsonPath", "$." + argument);
-                    g.writeStringProperty("stringValue", p);
-                    g.writeBooleanProperty("willContinue", true);
-                    g.writeEndObject();
-                    g.writeEndArray();
-                    g.writeBooleanProperty("willContinue", true);
-                    g.writeEndObject();
-                }))));
-            }
-            chunks.add(new Chunk(List.of(part(g -> {
-                g.writeObjectPropertyStart("functionCall");
-                g.writeEndObject();
-            }))));
-        });
-        return this;
+        Objects.requireNonNull(argument, "argument");
+        Objects.requireNonNull(value, "value");
+        String args = Json.object(g -> g.writeStringProperty(argument, value));
+        return add(new Step.ToolCall(null, name, args, signature, argument));
     }
 
     /**
@@ -244,7 +180,7 @@ public final class GeminiScript {
      * @return this script
      */
     public GeminiScript blocked(String reason) {
-        this.blockReason = reason;
+        this.blockReason = Objects.requireNonNull(reason, "reason");
         return this;
     }
 
@@ -257,29 +193,8 @@ public final class GeminiScript {
      * @return this script
      */
     public GeminiScript errorAtEnd(int code, String status, String message) {
-        this.errorJson = render(g -> {
-            g.writeStartObject();
-            g.writeObjectPropertyStart("error");
-            g.writeNumberProperty("code", code);
-            g.writeStringProperty("message", message);
-            g.writeStringProperty("status", status);
-            g.writeEndObject();
-            g.writeEndObject();
-        });
-        return this;
-    }
-
-    /**
-     * Sets how many code points each text piece carries.
-     *
-     * @param codePoints at least 1
-     * @return this script
-     */
-    public GeminiScript tokensOf(int codePoints) {
-        if (codePoints < 1) {
-            throw new IllegalArgumentException("codePoints must be >= 1");
-        }
-        this.tokenSize = codePoints;
+        this.error = new Error(code, Objects.requireNonNull(status, "status"),
+                Objects.requireNonNull(message, "message"));
         return this;
     }
 
@@ -289,14 +204,7 @@ public final class GeminiScript {
      * @return the SSE body
      */
     public String toSse() {
-        StringBuilder sb = new StringBuilder();
-        for (String json : chunksJson()) {
-            sb.append("data: ").append(json).append("\r\n\r\n");
-        }
-        if (errorJson != null) {
-            sb.append("data: ").append(errorJson).append("\r\n\r\n");
-        }
-        return sb.toString();
+        return new GeminiWriter(this).sse();
     }
 
     /**
@@ -304,22 +212,19 @@ public final class GeminiScript {
      *
      * @return the response
      */
+    @Override
     public EmulatorResponse toResponse() {
         return EmulatorResponse.sse(toSse());
     }
 
     /**
-     * Renders the non-streaming body: every part of the script, one per text piece, in one
-     * candidate with the finish reason and usage (a blocked prompt is rendered by the stream only).
+     * Renders the non-streaming body: one part per step, whole, in one candidate with the finish
+     * reason and usage (a blocked prompt is rendered by the stream only).
      *
      * @return the JSON body
      */
     public String toJson() {
-        List<Chunk> chunks = new ArrayList<>();
-        steps.forEach(s -> s.accept(chunks));
-        List<String> parts = new ArrayList<>();
-        chunks.forEach(c -> parts.addAll(c.parts()));
-        return response(parts, true, true);
+        return new GeminiWriter(this).whole();
     }
 
     /**
@@ -331,96 +236,40 @@ public final class GeminiScript {
         return EmulatorResponse.json(200, toJson());
     }
 
-    private List<String> chunksJson() {
-        List<String> out = new ArrayList<>();
-        if (blockReason != null) {
-            out.add(render(g -> {
-                g.writeStartObject();
-                g.writeObjectPropertyStart("promptFeedback");
-                g.writeStringProperty("blockReason", blockReason);
-                g.writeEndObject();
-                writeUsage(g);
-                g.writeStringProperty("modelVersion", model);
-                g.writeStringProperty("responseId", responseId);
-                g.writeEndObject();
-            }));
-            return out;
-        }
-        List<Chunk> chunks = new ArrayList<>();
-        steps.forEach(s -> s.accept(chunks));
-        if (finishReason != null) {
-            chunks.add(new Chunk(List.of(part(g -> g.writeStringProperty("text", "")))));
-        }
-        for (int i = 0; i < chunks.size(); i++) {
-            boolean last = i == chunks.size() - 1;
-            out.add(response(chunks.get(i).parts(), last && finishReason != null, last || usageOnEveryChunk));
-        }
-        return out;
+    @Override
+    GeminiScript self() {
+        return this;
     }
 
-    private String response(List<String> parts, boolean finish, boolean usage) {
-        return render(g -> {
-            g.writeStartObject();
-            g.writeArrayPropertyStart("candidates");
-            g.writeStartObject();
-            g.writeObjectPropertyStart("content");
-            g.writeArrayPropertyStart("parts");
-            for (String p : parts) {
-                g.writeRawValue(p);
-            }
-            g.writeEndArray();
-            g.writeStringProperty("role", "model");
-            g.writeEndObject();
-            if (finish && finishReason != null) {
-                g.writeStringProperty("finishReason", finishReason);
-            }
-            g.writeNumberProperty("index", 0);
-            g.writeEndObject();
-            g.writeEndArray();
-            if (usage) {
-                writeUsage(g);
-            }
-            g.writeStringProperty("modelVersion", model);
-            g.writeStringProperty("responseId", responseId);
-            g.writeEndObject();
-        });
+    String model() {
+        return model;
     }
 
-    private void writeUsage(JsonGenerator g) {
-        g.writeObjectPropertyStart("usageMetadata");
-        g.writeNumberProperty("promptTokenCount", prompt);
-        g.writeNumberProperty("candidatesTokenCount", candidates);
-        g.writeNumberProperty("totalTokenCount", prompt + candidates + thoughts);
-        if (thoughts > 0) {
-            g.writeNumberProperty("thoughtsTokenCount", thoughts);
-        }
-        g.writeEndObject();
+    @Nullable String finishReason() {
+        return finishReason;
     }
 
-    private static String part(Consumer<JsonGenerator> fields) {
-        return render(g -> {
-            g.writeStartObject();
-            fields.accept(g);
-            g.writeEndObject();
-        });
+    @Nullable String blockReason() {
+        return blockReason;
     }
 
-    private static String render(Consumer<JsonGenerator> body) {
-        StringWriter w = new StringWriter();
-        try (JsonGenerator g = JSON.createGenerator(ObjectWriteContext.empty(), w)) {
-            body.accept(g);
-        }
-        return w.toString();
+    long promptTokens() {
+        return prompt;
     }
 
-    private List<String> pieces(String text) {
-        List<String> out = new ArrayList<>();
-        int i = 0;
-        while (i < text.length()) {
-            int end = text.offsetByCodePoints(i, Math.min(tokenSize, text.codePointCount(i, text.length())));
-            out.add(text.substring(i, end));
-            i = end;
-        }
-        return out;
+    long candidatesTokens() {
+        return candidates;
+    }
+
+    long thoughtsTokens() {
+        return thoughts;
+    }
+
+    boolean usageOnEveryChunk() {
+        return usageOnEveryChunk;
+    }
+
+    @Nullable Error error() {
+        return error;
     }
 }

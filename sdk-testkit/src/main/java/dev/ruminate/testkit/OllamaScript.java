@@ -38,7 +38,7 @@ import org.jspecify.annotations.Nullable;
  * @see <a href="https://github.com/ollama/ollama/blob/main/docs/api.md">Ollama API</a>
  * @since 0.1
  */
-public final class OllamaScript {
+public final class OllamaScript extends Script<OllamaScript> {
 
     /** The endpoint whose response shape the script writes. */
     public enum Endpoint {
@@ -48,31 +48,9 @@ public final class OllamaScript {
         GENERATE
     }
 
-    /** One step of the script. */
-    sealed interface Step {
-    }
-
-    /** Thinking text. */
-    record Thinking(String text) implements Step {
-    }
-
-    /** Answer text. */
-    record Content(String text) implements Step {
-    }
-
-    /** A whole tool call; a null id is left out, as older servers do. */
-    record ToolCall(@Nullable String id, String name, String argumentsJson) implements Step {
-    }
-
-    /** An error line. */
-    record Error(String message) implements Step {
-    }
-
-    private final List<Step> steps = new ArrayList<>();
     private final List<Integer> malformedAt = new ArrayList<>();
     private Endpoint endpoint = Endpoint.CHAT;
     private String model = "emulator-model";
-    private int tokenSize = 4;
     private @Nullable String doneReason = "stop";
     private @Nullable Long promptEvalCount;
     private @Nullable Long evalCount;
@@ -124,8 +102,7 @@ public final class OllamaScript {
      * @since 0.1
      */
     public OllamaScript thinking(String text) {
-        steps.add(new Thinking(Objects.requireNonNull(text, "text")));
-        return this;
+        return add(Step.Reasoning.of(text, null));
     }
 
     /**
@@ -137,8 +114,7 @@ public final class OllamaScript {
      * @since 0.1
      */
     public OllamaScript content(String text) {
-        steps.add(new Content(Objects.requireNonNull(text, "text")));
-        return this;
+        return add(new Step.Text(text, null));
     }
 
     /**
@@ -152,8 +128,7 @@ public final class OllamaScript {
      * @since 0.1
      */
     public OllamaScript toolCall(String name, String argumentsJson) {
-        steps.add(new ToolCall(null, Objects.requireNonNull(name, "name"), oneLine(argumentsJson)));
-        return this;
+        return add(Step.ToolCall.of(null, name, oneLine(argumentsJson)));
     }
 
     /**
@@ -167,13 +142,12 @@ public final class OllamaScript {
      * @since 0.1
      */
     public OllamaScript toolCall(String id, String name, String argumentsJson) {
-        steps.add(new ToolCall(Objects.requireNonNull(id, "id"), Objects.requireNonNull(name, "name"),
-                oneLine(argumentsJson)));
-        return this;
+        return add(Step.ToolCall.of(Objects.requireNonNull(id, "id"), name, oneLine(argumentsJson)));
     }
 
     /** A line break would end the NDJSON line: Ollama never writes one inside a value. */
     private static String oneLine(String argumentsJson) {
+        Objects.requireNonNull(argumentsJson, "argumentsJson");
         if (argumentsJson.indexOf('\n') >= 0 || argumentsJson.indexOf('\r') >= 0) {
             throw new IllegalArgumentException("arguments go inside one NDJSON line: no line breaks, got "
                     + argumentsJson);
@@ -189,8 +163,7 @@ public final class OllamaScript {
      * @since 0.1
      */
     public OllamaScript error(String message) {
-        steps.add(new Error(Objects.requireNonNull(message, "message")));
-        return this;
+        return add(new Step.Error(null, message));
     }
 
     /**
@@ -220,22 +193,6 @@ public final class OllamaScript {
         }
         this.promptEvalCount = promptEvalCount;
         this.evalCount = evalCount;
-        return this;
-    }
-
-    /**
-     * Sets how many code points each text line holds; surrogate pairs are never split.
-     *
-     * @param codePoints code points per line, at least 1 (default 4)
-     * @return this script
-     * @throws IllegalArgumentException if {@code codePoints < 1}
-     * @since 0.1
-     */
-    public OllamaScript tokensOf(int codePoints) {
-        if (codePoints < 1) {
-            throw new IllegalArgumentException("a delta needs at least one code point, got " + codePoints);
-        }
-        this.tokenSize = codePoints;
         return this;
     }
 
@@ -298,6 +255,7 @@ public final class OllamaScript {
      * @return the response, chunked with {@link ChunkPlan#whole()}; refine it with {@link EmulatorResponse#chunked}
      * @since 0.1
      */
+    @Override
     public EmulatorResponse toResponse() {
         return EmulatorResponse.bytes("application/x-ndjson", toNdjson());
     }
@@ -323,8 +281,9 @@ public final class OllamaScript {
         return EmulatorResponse.json(200, toJson());
     }
 
-    List<Step> steps() {
-        return steps;
+    @Override
+    OllamaScript self() {
+        return this;
     }
 
     List<Integer> malformedAt() {
@@ -337,10 +296,6 @@ public final class OllamaScript {
 
     String model() {
         return model;
-    }
-
-    int tokenSize() {
-        return tokenSize;
     }
 
     @Nullable String doneReason() {

@@ -1,23 +1,16 @@
 package dev.ruminate.testkit;
 
-import java.io.StringWriter;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JsonGenerator;
-import tools.jackson.core.ObjectWriteContext;
-import tools.jackson.core.json.JsonFactory;
-import tools.jackson.core.json.JsonWriteFeature;
 
-/** Renders an {@link OllamaScript} as NDJSON lines or as a non-streaming body. */
+/** Writes the steps of an {@link OllamaScript} as NDJSON lines (one per piece or call) or as a non-streaming body. */
 final class OllamaWriter {
 
-    // Ollama (Go's encoding/json) does not escape '/'.
-    private static final JsonFactory JSON = JsonFactory.builder()
-            .disable(JsonWriteFeature.ESCAPE_FORWARD_SLASHES)
-            .build();
+    private static final String FORMAT = "Ollama";
     private static final Instant START = Instant.parse("2025-08-23T11:02:35.981493063Z");
 
     private final OllamaScript script;
@@ -28,62 +21,43 @@ final class OllamaWriter {
     }
 
     String ndjson() {
-        List<String> lines = new ArrayList<>();
+        Records lines = new Records();
         boolean chat = script.endpoint() == OllamaScript.Endpoint.CHAT;
-        for (OllamaScript.Step step : script.steps()) {
-            if (step instanceof OllamaScript.Thinking thinking) {
-                for (String piece : pieces(thinking.text())) {
-                    lines.add(line(g -> text(g, chat, "", piece), false));
+        for (Step step : script.steps()) {
+            if (step instanceof Step.Reasoning thinking) {
+                for (String piece : script.pieces(thinking.text())) {
+                    lines.add(line(g -> text(g, chat, "", piece), false) + "\n");
                 }
-            } else if (step instanceof OllamaScript.Content content) {
-                for (String piece : pieces(content.text())) {
-                    lines.add(line(g -> text(g, chat, piece, null), false));
+            } else if (step instanceof Step.Text content) {
+                for (String piece : script.pieces(content.text())) {
+                    lines.add(line(g -> text(g, chat, piece, null), false) + "\n");
                 }
-            } else if (step instanceof OllamaScript.ToolCall call) {
+            } else if (step instanceof Step.ToolCall call) {
                 requireChat(chat);
-                lines.add(line(g -> message(g, "", null, List.of(call)), false));
-            } else if (step instanceof OllamaScript.Error error) {
-                lines.add(json(g -> {
-                    g.writeStartObject();
-                    g.writeStringProperty("error", error.message());
-                    g.writeEndObject();
-                }));
+                lines.add(line(g -> message(g, "", null, List.of(call)), false) + "\n");
+            } else if (step instanceof Step.Error error) {
+                lines.add(Json.object(g -> g.writeStringProperty("error", error.message())) + "\n");
+            } else {
+                throw Step.unsupported(step, FORMAT);
             }
         }
         if (script.done()) {
-            lines.add(line(g -> text(g, chat, "", null), true));
+            lines.add(line(g -> text(g, chat, "", null), true) + "\n");
         }
-        for (int position : script.malformedAt()) {
-            if (position > lines.size()) {
-                throw new IllegalStateException("malformed line index " + position + " is past the end: the stream has "
-                        + lines.size() + " lines");
-            }
-        }
-        StringBuilder out = new StringBuilder();
-        for (int i = 0; i <= lines.size(); i++) {
-            for (int position : script.malformedAt()) {
-                if (position == i) {
-                    String whole = line(g -> text(g, chat, "malformed", null), false);
-                    out.append(whole, 0, whole.offsetByCodePoints(0, whole.codePointCount(0, whole.length()) / 2)).append('\n');
-                }
-            }
-            if (i < lines.size()) {
-                out.append(lines.get(i)).append('\n');
-            }
-        }
-        return out.toString();
+        return lines.join(script.malformedAt(), "line",
+                () -> Json.half(line(g -> text(g, chat, "malformed", null), false)) + "\n");
     }
 
     String whole() {
         StringBuilder thinking = new StringBuilder();
         StringBuilder content = new StringBuilder();
-        List<OllamaScript.ToolCall> calls = new ArrayList<>();
-        for (OllamaScript.Step step : script.steps()) {
-            if (step instanceof OllamaScript.Thinking t) {
+        List<Step.ToolCall> calls = new ArrayList<>();
+        for (Step step : script.steps()) {
+            if (step instanceof Step.Reasoning t) {
                 thinking.append(t.text());
-            } else if (step instanceof OllamaScript.Content c) {
+            } else if (step instanceof Step.Text c) {
                 content.append(c.text());
-            } else if (step instanceof OllamaScript.ToolCall call) {
+            } else if (step instanceof Step.ToolCall call) {
                 calls.add(call);
             }
         }
@@ -110,7 +84,7 @@ final class OllamaWriter {
         }
     }
 
-    private static void requireNoCalls(List<OllamaScript.ToolCall> calls) {
+    private static void requireNoCalls(List<Step.ToolCall> calls) {
         if (!calls.isEmpty()) {
             throw new IllegalStateException("/api/generate responses have no tool calls");
         }
@@ -128,7 +102,7 @@ final class OllamaWriter {
     }
 
     private static void message(JsonGenerator g, String content, @Nullable String thinking,
-                                List<OllamaScript.ToolCall> calls) {
+                                List<Step.ToolCall> calls) {
         g.writeObjectPropertyStart("message");
         g.writeStringProperty("role", "assistant");
         g.writeStringProperty("content", content);
@@ -138,7 +112,7 @@ final class OllamaWriter {
         if (!calls.isEmpty()) {
             g.writeArrayPropertyStart("tool_calls");
             for (int i = 0; i < calls.size(); i++) {
-                OllamaScript.ToolCall call = calls.get(i);
+                Step.ToolCall call = calls.get(i);
                 g.writeStartObject();
                 if (call.id() != null) {
                     g.writeStringProperty("id", call.id());
@@ -147,7 +121,7 @@ final class OllamaWriter {
                 g.writeNumberProperty("index", i);
                 g.writeStringProperty("name", call.name());
                 g.writeName("arguments");
-                g.writeRawValue(call.argumentsJson());
+                g.writeRawValue(call.arguments());
                 g.writeEndObject();
                 g.writeEndObject();
             }
@@ -159,8 +133,7 @@ final class OllamaWriter {
     /** One object with the common head ({@code model}, {@code created_at}) and, when done, the tail. */
     private String line(Consumer<JsonGenerator> body, boolean last) {
         Instant at = START.plusMillis(lineCount++);
-        return json(g -> {
-            g.writeStartObject();
+        return Json.object(g -> {
             g.writeStringProperty("model", script.model());
             g.writeStringProperty("created_at", at.toString());
             body.accept(g);
@@ -168,7 +141,6 @@ final class OllamaWriter {
             if (last) {
                 tail(g);
             }
-            g.writeEndObject();
         });
     }
 
@@ -192,32 +164,5 @@ final class OllamaWriter {
             g.writeNumberProperty("eval_count", script.evalCount());
         }
         g.writeNumberProperty("eval_duration", 321_716_191L);
-    }
-
-    // Cuts by code points so that no line ends in half a surrogate pair.
-    private List<String> pieces(String text) {
-        List<String> pieces = new ArrayList<>();
-        if (text.isEmpty()) {
-            pieces.add("");
-            return pieces;
-        }
-        int start = 0;
-        while (start < text.length()) {
-            int end = start;
-            for (int n = 0; n < script.tokenSize() && end < text.length(); n++) {
-                end += Character.charCount(text.codePointAt(end));
-            }
-            pieces.add(text.substring(start, end));
-            start = end;
-        }
-        return pieces;
-    }
-
-    private static String json(Consumer<JsonGenerator> body) {
-        StringWriter text = new StringWriter();
-        try (JsonGenerator json = JSON.createGenerator(ObjectWriteContext.empty(), text)) {
-            body.accept(json);
-        }
-        return text.toString();
     }
 }

@@ -1,6 +1,5 @@
 package dev.ruminate.testkit;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
@@ -43,16 +42,14 @@ import org.jspecify.annotations.Nullable;
  * @see <a href="https://platform.openai.com/docs/api-reference/responses-streaming">Responses streaming events</a>
  * @since 0.1
  */
-public final class ResponsesScript {
+public final class ResponsesScript extends Script<ResponsesScript> {
 
     /** How the stream ends. */
     enum Terminal { COMPLETED, INCOMPLETE, FAILED, NONE }
 
-    private final List<ResponsesStep> steps = new ArrayList<>();
     private String id = "resp_emulator";
     private String model = "emulator-model";
     private long createdAt = 1_757_687_080L;
-    private int tokenSize = 4;
     private boolean argumentDeltas = true;
     private boolean reencrypt = true;
     private boolean doneSentinel;
@@ -132,9 +129,8 @@ public final class ResponsesScript {
         for (String s : summaries) {
             Objects.requireNonNull(s, "summary");
         }
-        steps.add(new ResponsesStep.Reasoning(Objects.requireNonNull(itemId, "itemId"), List.of(summaries), null,
+        return add(new Step.Reasoning(Objects.requireNonNull(itemId, "itemId"), List.of(summaries), true,
                 encryptedContent));
-        return this;
     }
 
     /**
@@ -148,9 +144,8 @@ public final class ResponsesScript {
      * @since 0.1
      */
     public ResponsesScript rawReasoning(String itemId, String text) {
-        steps.add(new ResponsesStep.Reasoning(Objects.requireNonNull(itemId, "itemId"), List.of(),
-                Objects.requireNonNull(text, "text"), null));
-        return this;
+        return add(new Step.Reasoning(Objects.requireNonNull(itemId, "itemId"),
+                List.of(Objects.requireNonNull(text, "text")), false, null));
     }
 
     /**
@@ -162,8 +157,7 @@ public final class ResponsesScript {
      * @since 0.1
      */
     public ResponsesScript text(String text) {
-        steps.add(new ResponsesStep.Text("msg_" + steps.size(), Objects.requireNonNull(text, "text")));
-        return this;
+        return add(new Step.Text(text, null));
     }
 
     /**
@@ -178,9 +172,7 @@ public final class ResponsesScript {
      * @since 0.1
      */
     public ResponsesScript functionCall(String callId, String name, String arguments) {
-        steps.add(new ResponsesStep.FunctionCall("fc_" + steps.size(), Objects.requireNonNull(callId, "callId"),
-                Objects.requireNonNull(name, "name"), Objects.requireNonNull(arguments, "arguments")));
-        return this;
+        return add(Step.ToolCall.of(Objects.requireNonNull(callId, "callId"), name, arguments));
     }
 
     /**
@@ -199,22 +191,6 @@ public final class ResponsesScript {
             throw new IllegalArgumentException("token counts must not be negative");
         }
         this.usage = new Usage(input, output, reasoning, cached);
-        return this;
-    }
-
-    /**
-     * Sets how many characters each delta holds; code points, so a surrogate pair is never split.
-     *
-     * @param codePoints code points per delta, at least 1 (default 4)
-     * @return this script
-     * @throws IllegalArgumentException if {@code codePoints < 1}
-     * @since 0.1
-     */
-    public ResponsesScript tokensOf(int codePoints) {
-        if (codePoints < 1) {
-            throw new IllegalArgumentException("a delta needs at least one code point, got " + codePoints);
-        }
-        this.tokenSize = codePoints;
         return this;
     }
 
@@ -325,6 +301,7 @@ public final class ResponsesScript {
      * @return the response, chunked with {@link ChunkPlan#whole()}; refine it with {@link EmulatorResponse#chunked}
      * @since 0.1
      */
+    @Override
     public EmulatorResponse toResponse() {
         return EmulatorResponse.sse(toSse());
     }
@@ -351,8 +328,9 @@ public final class ResponsesScript {
         return EmulatorResponse.json(200, toResponseJson());
     }
 
-    List<ResponsesStep> steps() {
-        return steps;
+    @Override
+    ResponsesScript self() {
+        return this;
     }
 
     String id() {
@@ -365,10 +343,6 @@ public final class ResponsesScript {
 
     long createdAt() {
         return createdAt;
-    }
-
-    int tokenSize() {
-        return tokenSize;
     }
 
     boolean argumentDeltas() {
@@ -405,6 +379,6 @@ public final class ResponsesScript {
 
     @Override
     public String toString() {
-        return "ResponsesScript[" + steps.size() + " items, model " + model + ", ends " + terminal + "]";
+        return "ResponsesScript[" + steps().size() + " items, model " + model + ", ends " + terminal + "]";
     }
 }

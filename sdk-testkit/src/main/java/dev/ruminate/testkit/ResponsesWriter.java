@@ -1,22 +1,17 @@
 package dev.ruminate.testkit;
 
-import java.io.StringWriter;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JsonGenerator;
-import tools.jackson.core.ObjectWriteContext;
-import tools.jackson.core.json.JsonFactory;
-import tools.jackson.core.json.JsonWriteFeature;
 
-/** Renders a {@link ResponsesScript} as SSE text or as a non-streaming response body. */
+/**
+ * Writes the steps of a {@link ResponsesScript} as SSE events or as a non-streaming response body:
+ * each step is one output item, its id {@code msg_} or {@code fc_} and its position unless it has its own.
+ */
 final class ResponsesWriter {
 
-    // OpenAI does not escape '/', and a test comparing text with the wire is easier to read without it.
-    private static final JsonFactory JSON = JsonFactory.builder()
-            .disable(JsonWriteFeature.ESCAPE_FORWARD_SLASHES)
-            .build();
+    private static final String FORMAT = "Responses";
 
     /** Which view of an item's encrypted content an event shows. */
     private enum View { ADDED, DONE, FINAL }
@@ -32,26 +27,28 @@ final class ResponsesWriter {
     String sse() {
         event("response.created", g -> response(g, "in_progress", false));
         event("response.in_progress", g -> response(g, "in_progress", false));
-        List<ResponsesStep> steps = script.steps();
+        List<Step> steps = script.steps();
         for (int i = 0; i < steps.size(); i++) {
             int index = i;
-            ResponsesStep step = steps.get(i);
+            Step step = steps.get(i);
             event("response.output_item.added", g -> {
                 g.writeNumberProperty("output_index", index);
                 g.writeName("item");
-                item(g, step, View.ADDED);
+                item(g, step, index, View.ADDED);
             });
-            if (step instanceof ResponsesStep.Reasoning r) {
+            if (step instanceof Step.Reasoning r) {
                 reasoningEvents(index, r);
-            } else if (step instanceof ResponsesStep.Text t) {
-                textEvents(index, t);
-            } else if (step instanceof ResponsesStep.FunctionCall c) {
+            } else if (step instanceof Step.Text t) {
+                contentEvents(index, itemId(step, index), "output_text", "response.output_text", t.text());
+            } else if (step instanceof Step.ToolCall c) {
                 callEvents(index, c);
+            } else {
+                throw Step.unsupported(step, FORMAT);
             }
             event("response.output_item.done", g -> {
                 g.writeNumberProperty("output_index", index);
                 g.writeName("item");
-                item(g, step, View.DONE);
+                item(g, step, index, View.DONE);
             });
         }
         switch (script.terminal()) {
@@ -74,49 +71,43 @@ final class ResponsesWriter {
             case FAILED -> "failed";
             default -> "completed";
         };
-        return json(g -> {
-            g.writeStartObject();
-            // a whole body has one view of each item; there is nothing to re-encrypt against
-            responseFields(g, status, true, View.DONE);
-            g.writeEndObject();
-        });
+        // a whole body has one view of each item; there is nothing to re-encrypt against
+        return Json.object(g -> responseFields(g, status, true, View.DONE));
     }
 
-    private void reasoningEvents(int index, ResponsesStep.Reasoning r) {
-        for (int s = 0; s < r.summaries().size(); s++) {
+    private void reasoningEvents(int index, Step.Reasoning r) {
+        String id = itemId(r, index);
+        List<String> summaries = summaries(r);
+        for (int s = 0; s < summaries.size(); s++) {
             int summary = s;
-            String text = r.summaries().get(s);
+            String text = summaries.get(s);
             event("response.reasoning_summary_part.added", g -> {
-                itemRef(g, r.id(), index);
+                itemRef(g, id, index);
                 g.writeNumberProperty("summary_index", summary);
                 part(g, "summary_text", "");
             });
-            for (String piece : pieces(text)) {
+            for (String piece : script.pieces(text)) {
                 event("response.reasoning_summary_text.delta", g -> {
-                    itemRef(g, r.id(), index);
+                    itemRef(g, id, index);
                     g.writeNumberProperty("summary_index", summary);
                     g.writeStringProperty("delta", piece);
                 });
             }
             event("response.reasoning_summary_text.done", g -> {
-                itemRef(g, r.id(), index);
+                itemRef(g, id, index);
                 g.writeNumberProperty("summary_index", summary);
                 g.writeStringProperty("text", text);
             });
             event("response.reasoning_summary_part.done", g -> {
-                itemRef(g, r.id(), index);
+                itemRef(g, id, index);
                 g.writeNumberProperty("summary_index", summary);
                 part(g, "summary_text", text);
             });
         }
-        String raw = r.rawText();
+        String raw = rawText(r);
         if (raw != null) {
-            contentEvents(index, r.id(), "reasoning_text", "response.reasoning_text", raw);
+            contentEvents(index, id, "reasoning_text", "response.reasoning_text", raw);
         }
-    }
-
-    private void textEvents(int index, ResponsesStep.Text t) {
-        contentEvents(index, t.id(), "output_text", "response.output_text", t.text());
     }
 
     private void contentEvents(int index, String itemId, String partType, String prefix, String text) {
@@ -125,7 +116,7 @@ final class ResponsesWriter {
             g.writeNumberProperty("content_index", 0);
             part(g, partType, "");
         });
-        for (String piece : pieces(text)) {
+        for (String piece : script.pieces(text)) {
             event(prefix + ".delta", g -> {
                 itemRef(g, itemId, index);
                 g.writeNumberProperty("content_index", 0);
@@ -144,17 +135,18 @@ final class ResponsesWriter {
         });
     }
 
-    private void callEvents(int index, ResponsesStep.FunctionCall c) {
+    private void callEvents(int index, Step.ToolCall c) {
+        String id = itemId(c, index);
         if (script.argumentDeltas()) {
-            for (String piece : pieces(c.arguments())) {
+            for (String piece : script.fragments(c.arguments())) {
                 event("response.function_call_arguments.delta", g -> {
-                    itemRef(g, c.id(), index);
+                    itemRef(g, id, index);
                     g.writeStringProperty("delta", piece);
                 });
             }
         }
         event("response.function_call_arguments.done", g -> {
-            itemRef(g, c.id(), index);
+            itemRef(g, id, index);
             g.writeStringProperty("arguments", c.arguments());
         });
     }
@@ -192,8 +184,9 @@ final class ResponsesWriter {
         g.writeName("output");
         g.writeStartArray();
         if (complete) {
-            for (ResponsesStep step : script.steps()) {
-                item(g, step, itemView);
+            List<Step> steps = script.steps();
+            for (int i = 0; i < steps.size(); i++) {
+                item(g, steps.get(i), i, itemView);
             }
         }
         g.writeEndArray();
@@ -218,34 +211,34 @@ final class ResponsesWriter {
         }
     }
 
-    private void item(JsonGenerator g, ResponsesStep step, View view) {
+    private void item(JsonGenerator g, Step step, int index, View view) {
         boolean added = view == View.ADDED;
         g.writeStartObject();
-        if (step instanceof ResponsesStep.Reasoning r) {
-            g.writeStringProperty("id", r.id());
+        g.writeStringProperty("id", itemId(step, index));
+        if (step instanceof Step.Reasoning r) {
             g.writeStringProperty("type", "reasoning");
-            String encrypted = encrypted(r.encryptedContent(), view);
+            String encrypted = encrypted(r.signature(), view);
             if (encrypted != null) {
                 g.writeStringProperty("encrypted_content", encrypted);
             }
             g.writeName("summary");
             g.writeStartArray();
             if (!added) {
-                for (String s : r.summaries()) {
+                for (String s : summaries(r)) {
                     textPart(g, "summary_text", s);
                 }
             }
             g.writeEndArray();
-            if (r.rawText() != null) {
+            String raw = rawText(r);
+            if (raw != null) {
                 g.writeName("content");
                 g.writeStartArray();
                 if (!added) {
-                    textPart(g, "reasoning_text", r.rawText());
+                    textPart(g, "reasoning_text", raw);
                 }
                 g.writeEndArray();
             }
-        } else if (step instanceof ResponsesStep.Text t) {
-            g.writeStringProperty("id", t.id());
+        } else if (step instanceof Step.Text t) {
             g.writeStringProperty("type", "message");
             g.writeStringProperty("status", added ? "in_progress" : "completed");
             g.writeName("content");
@@ -261,15 +254,30 @@ final class ResponsesWriter {
             }
             g.writeEndArray();
             g.writeStringProperty("role", "assistant");
-        } else if (step instanceof ResponsesStep.FunctionCall c) {
-            g.writeStringProperty("id", c.id());
+        } else if (step instanceof Step.ToolCall c) {
             g.writeStringProperty("type", "function_call");
             g.writeStringProperty("status", added ? "in_progress" : "completed");
             g.writeStringProperty("arguments", added ? "" : c.arguments());
-            g.writeStringProperty("call_id", c.callId());
+            g.writeStringProperty("call_id", c.id());
             g.writeStringProperty("name", c.name());
         }
         g.writeEndObject();
+    }
+
+    /** A reasoning item's own id; a message {@code msg_}, a call {@code fc_}, and its position. */
+    private static String itemId(Step step, int index) {
+        if (step instanceof Step.Reasoning r && r.id() != null) {
+            return r.id();
+        }
+        return (step instanceof Step.ToolCall ? "fc_" : "msg_") + index;
+    }
+
+    private static List<String> summaries(Step.Reasoning r) {
+        return r.summary() ? r.texts() : List.of();
+    }
+
+    private static @Nullable String rawText(Step.Reasoning r) {
+        return r.summary() ? null : r.text();
     }
 
     private @Nullable String encrypted(@Nullable String blob, View view) {
@@ -306,36 +314,11 @@ final class ResponsesWriter {
     /** Writes one event: its type as the event name and first in the data, then its sequence number. */
     private void event(String type, Consumer<JsonGenerator> fields) {
         int n = sequence++;
-        String data = json(g -> {
-            g.writeStartObject();
+        String data = Json.object(g -> {
             g.writeStringProperty("type", type);
             g.writeNumberProperty("sequence_number", n);
             fields.accept(g);
-            g.writeEndObject();
         });
         sse.append("event: ").append(type).append("\ndata: ").append(data).append("\n\n");
-    }
-
-    // Cuts by code points so that no delta ends in half a surrogate pair.
-    private List<String> pieces(String text) {
-        List<String> pieces = new ArrayList<>();
-        int start = 0;
-        while (start < text.length()) {
-            int end = start;
-            for (int n = 0; n < script.tokenSize() && end < text.length(); n++) {
-                end += Character.charCount(text.codePointAt(end));
-            }
-            pieces.add(text.substring(start, end));
-            start = end;
-        }
-        return pieces;
-    }
-
-    private static String json(Consumer<JsonGenerator> body) {
-        StringWriter text = new StringWriter();
-        try (JsonGenerator json = JSON.createGenerator(ObjectWriteContext.empty(), text)) {
-            body.accept(json);
-        }
-        return text.toString();
     }
 }

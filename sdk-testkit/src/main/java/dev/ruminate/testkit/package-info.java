@@ -5,7 +5,8 @@
  *
  * <p>Start one with {@link dev.ruminate.testkit.ProviderEmulator#start()}, queue
  * {@link dev.ruminate.testkit.EmulatorResponse}s (built by hand, replayed from a recording, or
- * written by {@link dev.ruminate.testkit.ChatCompletionsScript}), point the client under test at
+ * written by a {@link dev.ruminate.testkit.Script} in one of six wire formats, such as
+ * {@link dev.ruminate.testkit.ChatCompletionsScript}), point the client under test at
  * {@link dev.ruminate.testkit.ProviderEmulator#baseUrl()}, and inspect the
  * {@link dev.ruminate.testkit.RecordedRequest}s afterwards.
  *

@@ -78,4 +78,20 @@ class GeminiScriptTest {
         assertThat(body.at("/candidates/0/content/parts").size()).isEqualTo(2);
         assertThat(body.at("/candidates/0/finishReason").asString()).isEqualTo("STOP");
     }
+
+    @Test
+    void theBodyHasOneWholePartPerStepWhateverTheDeltaSize() {
+        JsonNode body = JSON.readTree(GeminiScript.create().tokensOf(2)
+                .thought("Think hard").text("Answer", "s")
+                .streamedFunctionCall("getWeather", "location", "Boston", "sig")
+                .toJson());
+
+        JsonNode parts = body.at("/candidates/0/content/parts");
+        assertThat(parts.size()).isEqualTo(3);
+        assertThat(parts.get(0).get("text").asString()).isEqualTo("Think hard");
+        assertThat(parts.get(1).get("text").asString()).isEqualTo("Answer");
+        assertThat(parts.get(2).at("/functionCall/name").asString()).isEqualTo("getWeather");
+        assertThat(parts.get(2).at("/functionCall/args/location").asString()).isEqualTo("Boston");
+        assertThat(parts.get(2).get("thoughtSignature").asString()).isEqualTo("sig");
+    }
 }

@@ -154,7 +154,7 @@ class AnthropicStreamDecoderTest {
 
     @Test
     void omittedThinkingIsASignedPartWithoutText() {
-        Folded f = Recorded.run(decode(AnthropicScript.create().thinking("", SIG1).text("Hi").toSse())).folded();
+        Folded f = Recorded.run(decode(AnthropicScript.create().omittedThinking(SIG1).text("Hi").toSse())).folded();
 
         assertThat(f.kinds()).isEqualTo("reasoning,text");
         assertThat(f.parts.get(0).text()).isEmpty();
