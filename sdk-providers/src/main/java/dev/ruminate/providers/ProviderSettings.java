@@ -25,8 +25,8 @@ import reactor.netty.http.client.HttpClient;
  *
  * @param baseUrl where the server is, or null for the kind's default
  * @param apiKey the API key, or null to send none; for a kind whose credential is
- *     {@link ProviderKind.Credential#ACCESS_TOKEN}, a fixed access token when {@code accessToken} is
- *     not set
+ *     {@link ProviderKind.Credential#ACCESS_TOKEN}, a fixed access token (setting both is refused);
+ *     refused by a kind that signs with AWS credentials
  * @param region the AWS region (Bedrock), or null to take it from a
  *     {@code bedrock-runtime.<region>.amazonaws.com} base URL
  * @param project the Google Cloud project (Vertex AI), or null
