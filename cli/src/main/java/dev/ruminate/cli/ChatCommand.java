@@ -8,6 +8,10 @@ import dev.ruminate.core.reduce.ChatResult;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.core.request.ReasoningEffort;
 import dev.ruminate.core.request.ReasoningOptions;
+import dev.ruminate.core.think.ThinkTagOptions;
+import dev.ruminate.providers.ProviderKind;
+import dev.ruminate.providers.ProviderSettings;
+import dev.ruminate.providers.bedrock.AwsCredentials;
 import java.io.PrintStream;
 import java.net.URI;
 import java.util.List;
@@ -21,26 +25,13 @@ final class ChatCommand {
     }
 
     static int run(List<String> args, PrintStream out, PrintStream err) {
-        Args parsed = Args.parse(args, Set.of("provider", "base-url", "model", "api-key-env", "effort"),
-                Set.of("think-tags", "no-color"));
+        Args parsed = Args.parse(args, Set.of("provider", "base-url", "model", "api-key-env", "effort", "region", "project",
+                "location"), Set.of("think-tags", "no-color"));
         String provider = parsed.required("provider");
         String model = parsed.required("model");
-        ProviderCatalog.entry(provider);
+        ProviderKind kind = Clients.kind(provider);
         if (parsed.positional().isEmpty()) {
             throw new UsageException("chat needs a PROMPT");
-        }
-        String keyVariable = parsed.option("api-key-env", ProviderCatalog.defaultKeyVariable(provider));
-        String value = System.getenv(keyVariable);
-        ApiKey key = null;
-        if (value != null && !value.isBlank()) {
-            key = ApiKey.fromEnv(keyVariable);
-        } else if (!ProviderCatalog.keyOptional(provider)) {
-            throw new UsageException("set the API key in $" + keyVariable + " (or name another variable with --api-key-env)");
-        }
-        String baseUrl = parsed.option("base-url");
-        URI base = baseUrl != null ? URI.create(baseUrl) : ProviderCatalog.defaultBaseUrl(provider);
-        if (base == null) {
-            throw new UsageException("provider " + provider + " has no default URL: give --base-url");
         }
         ChatRequest.Builder request = ChatRequest.builder(model).user(String.join(" ", parsed.positional()));
         String effort = parsed.option("effort");
@@ -51,7 +42,16 @@ final class ChatCommand {
                 throw new UsageException("unknown effort '" + effort + "'");
             }
         }
-        ChatProvider client = ProviderCatalog.create(provider, base, key, parsed.flag("think-tags"));
+        String baseUrl = parsed.option("base-url");
+        String region = parsed.option("region");
+        ProviderSettings.Builder settings = ProviderSettings.builder()
+                .baseUrl(baseUrl != null ? URI.create(baseUrl) : null)
+                .region(region != null ? region : System.getenv("AWS_REGION"))
+                .project(parsed.option("project"))
+                .location(parsed.option("location"))
+                .thinkTags(parsed.flag("think-tags") ? ThinkTagOptions.DEFAULT : null);
+        credentials(kind, parsed.option("api-key-env", kind.keyVariable()), settings);
+        ChatProvider client = Clients.create(kind, settings.build());
         Style style = parsed.flag("no-color") ? Style.plain() : Style.detect();
         LiveRenderer live = new LiveRenderer(out, style);
         try {
@@ -66,6 +66,32 @@ final class ChatCommand {
             live.finish();
             err.println(style.error("stream failed (" + e.type() + "): " + e.getMessage()));
             return Main.STREAM_FAILED;
+        }
+    }
+
+    /** The key, token or AWS secret from the variable named by {@code --api-key-env}, as the kind takes it. */
+    private static void credentials(ProviderKind kind, String variable, ProviderSettings.Builder settings) {
+        String value = System.getenv(variable);
+        boolean set = value != null && !value.isBlank();
+        if (!set && kind.credential() != ProviderKind.Credential.OPTIONAL_API_KEY) {
+            throw new UsageException("set the " + (kind.credential() == ProviderKind.Credential.AWS_CREDENTIALS
+                    ? "AWS secret access key" : "API key") + " in $" + variable + " (or name another variable with --api-key-env)");
+        }
+        if (!set) {
+            return;
+        }
+        switch (kind.credential()) {
+            case API_KEY, OPTIONAL_API_KEY -> settings.apiKey(ApiKey.fromEnv(variable));
+            case ACCESS_TOKEN -> settings.accessToken(ApiKey.fromEnv(variable));
+            case AWS_CREDENTIALS -> {
+                String id = System.getenv("AWS_ACCESS_KEY_ID");
+                if (id == null || id.isBlank()) {
+                    throw new UsageException("set $AWS_ACCESS_KEY_ID");
+                }
+                String session = System.getenv("AWS_SESSION_TOKEN");
+                settings.awsCredentials(new AwsCredentials(id.strip(), ApiKey.fromEnv(variable),
+                        session == null || session.isBlank() ? null : ApiKey.fromEnv("AWS_SESSION_TOKEN")));
+            }
         }
     }
 }

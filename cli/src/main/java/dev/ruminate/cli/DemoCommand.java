@@ -1,7 +1,6 @@
 package dev.ruminate.cli;
 
 import dev.ruminate.core.ChatProvider;
-import dev.ruminate.transport.http.ApiKey;
 import dev.ruminate.core.message.AssistantMessage;
 import dev.ruminate.core.message.Message;
 import dev.ruminate.core.message.ToolCallPart;
@@ -89,7 +88,7 @@ final class DemoCommand {
     /** DeepSeek's thinking mode: reasoning, a tool call, and reasoning carried back inside the tool loop. */
     private void toolLoop(ProviderEmulator emulator) {
         section("1. DeepSeek (thinking mode), a tool loop: reasoning_content streams, then a tool call");
-        ChatProvider deepseek = ProviderCatalog.create("deepseek", emulator.baseUrl(), ApiKey.of("demo-key-not-a-secret"), false);
+        ChatProvider deepseek = Clients.forEmulator("deepseek", emulator.baseUrl(), false);
         emulator.enqueue(paced(ChatCompletionsScript.create()
                 .id("demo-turn-1").model("deepseek-v4-flash")
                 .reasoning("The user is going to Paris tomorrow and asks about an umbrella. "
@@ -129,7 +128,7 @@ final class DemoCommand {
     /** Perplexity-style reasoning written into the content between think tags. */
     private void thinkTags(ProviderEmulator emulator) {
         section("2. Perplexity sonar-reasoning: reasoning inside <think> tags in the content, split out as it streams");
-        ChatProvider perplexity = ProviderCatalog.create("perplexity", emulator.baseUrl(), ApiKey.of("demo-key-not-a-secret"), false);
+        ChatProvider perplexity = Clients.forEmulator("perplexity", emulator.baseUrl(), false);
         emulator.enqueue(paced(ChatCompletionsScript.create()
                 .id("demo-think").model("sonar-reasoning-pro")
                 .content("<think>\nThe question is how far the Moon is. Mean distance is about 384,400 km."
@@ -145,7 +144,7 @@ final class DemoCommand {
     private void responses(ProviderEmulator emulator) {
         section("3. OpenAI Responses (store: false): reasoning summaries stream, the encrypted reasoning item goes back "
                 + "before its function call");
-        ChatProvider openai = ProviderCatalog.forReplay("openai-responses", emulator.baseUrl(), false);
+        ChatProvider openai = Clients.forEmulator("openai-responses", emulator.baseUrl(), false);
         String model = "gpt-5-mini";
         emulator.enqueue(paced(ResponsesScript.create().model(model)
                 .reasoning("rs_demo_1", "gAAAAABpDemoEncryptedReasoningState==",
@@ -182,7 +181,7 @@ final class DemoCommand {
     /** Anthropic with interleaved thinking: signed thinking around a tool call, sent back unmodified in the loop. */
     private void anthropic(ProviderEmulator emulator) {
         section("4. Anthropic Messages: a signed thinking block and a tool call, sent back unmodified inside the tool loop");
-        ChatProvider claude = ProviderCatalog.forReplay("anthropic", emulator.baseUrl(), false);
+        ChatProvider claude = Clients.forEmulator("anthropic", emulator.baseUrl(), false);
         String model = "claude-sonnet-4-5";
         emulator.enqueue(paced(AnthropicScript.create().model(model)
                 .thinking("The user asks about Oslo tomorrow. I need the forecast first.", "EuYBCkQYAiJA-demo-signature-1")
@@ -216,7 +215,7 @@ final class DemoCommand {
     private void bedrock(ProviderEmulator emulator) {
         section("5. Claude on Amazon Bedrock (ConverseStream): binary event-stream frames, a SigV4-signed request, "
                 + "a signed reasoning block");
-        ChatProvider bedrock = ProviderCatalog.forReplay("bedrock", emulator.baseUrl(), false);
+        ChatProvider bedrock = Clients.forEmulator("bedrock", emulator.baseUrl(), false);
         String model = "us.anthropic.claude-sonnet-4-20250514-v1:0";
         emulator.enqueue(paced(BedrockScript.create()
                 .reasoning("Tomorrow's forecast for Lisbon decides this; I'll call get_weather.", "EqQBCkYIBxAB-demo-signature")
@@ -253,7 +252,7 @@ final class DemoCommand {
     private void gemini(ProviderEmulator emulator) {
         section("6. Google Gemini 3 (streamGenerateContent): a thought summary, the thought signature on the function call, "
                 + "and back on that same part");
-        ChatProvider gemini = ProviderCatalog.forReplay("gemini", emulator.baseUrl(), false);
+        ChatProvider gemini = Clients.forEmulator("gemini", emulator.baseUrl(), false);
         String model = "gemini-3-pro-preview";
         emulator.enqueue(paced(GeminiScript.create().model(model)
                 .thought("**Checking Madrid's forecast**\n\nI'll call get_weather before answering.")
@@ -287,7 +286,7 @@ final class DemoCommand {
     /** Ollama's native API: NDJSON lines, thinking beside the content, a whole tool call, thinking sent back. */
     private void ollama(ProviderEmulator emulator) {
         section("7. Ollama native API (/api/chat, NDJSON): message.thinking streams, the tool call arrives whole");
-        ChatProvider ollama = ProviderCatalog.forReplay("ollama-native", emulator.baseUrl(), false);
+        ChatProvider ollama = Clients.forEmulator("ollama-native", emulator.baseUrl(), false);
         String model = "gpt-oss:20b";
         emulator.enqueue(paced(OllamaScript.create().model(model)
                 .thinking("Rome tomorrow: I should check the forecast with get_weather.")
@@ -318,7 +317,7 @@ final class DemoCommand {
     /** Magistral: reasoning as thinking chunks inside the content array. */
     private void mistral(ProviderEmulator emulator) {
         section("8. Mistral Magistral: reasoning in \"thinking\" chunks of the content array, and back the same way");
-        ChatProvider mistral = ProviderCatalog.forReplay("mistral", emulator.baseUrl(), false);
+        ChatProvider mistral = Clients.forEmulator("mistral", emulator.baseUrl(), false);
         String model = "magistral-medium-latest";
         emulator.enqueue(paced(ChatCompletionsScript.create().model(model).thinkingChunks(true)
                 .reasoning("17 × 3: 10 × 3 = 30, 7 × 3 = 21, so 51.")

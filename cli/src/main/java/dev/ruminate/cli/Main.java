@@ -1,5 +1,6 @@
 package dev.ruminate.cli;
 
+import dev.ruminate.providers.ProviderKinds;
 import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.List;
@@ -49,6 +50,7 @@ public final class Main {
                 case "demo" -> DemoCommand.run(rest, out, err);
                 case "chat" -> ChatCommand.run(rest, out, err);
                 case "next-request" -> NextRequestCommand.run(rest, out, err);
+                case "providers" -> ProvidersCommand.run(rest, out, err);
                 default -> throw new UsageException("unknown command '" + args.get(0) + "'");
             };
         } catch (UsageException e) {
@@ -70,14 +72,16 @@ public final class Main {
                   replay --provider NAME [--think-tags] [--format json|text] FILE
                                                decode and reduce a recorded stream or response body
                   chat --provider NAME --model MODEL [--base-url URL] [--api-key-env VAR]
-                       [--effort none|minimal|low|medium|high|max] [--think-tags] PROMPT...
+                       [--effort none|minimal|low|medium|high|max] [--think-tags]
+                       [--region REGION] [--project P --location L] PROMPT...
                                                one turn against a real endpoint, streamed live
                   next-request --provider NAME [--model M] [--retention all|tool-loop|none]
                        [--foreign-reasoning drop|tagged] [--tool-result ID=CONTENT]... [--user TEXT] TURN_FILE...
                                                the request the client sends after recorded turns
+                  providers                    every provider name, its default URL and key variable
 
                 providers: %s
                 exit status: 0 ok, 1 failure, 2 usage error, 3 the stream failed (partial result printed)
-                """.formatted(String.join(", ", ProviderCatalog.names()));
+                """.formatted(String.join(", ", ProviderKinds.names()));
     }
 }

@@ -45,7 +45,7 @@ final class NextRequestCommand {
         Args parsed = Args.parse(args, Set.of("provider", "model", "retention", "foreign-reasoning", "user", "tool-result"),
                 Set.of("think-tags"));
         String provider = parsed.required("provider");
-        ProviderCatalog.entry(provider);
+        Clients.kind(provider);
         if (parsed.positional().isEmpty()) {
             throw new UsageException("next-request needs at least one TURN_FILE");
         }
@@ -83,7 +83,7 @@ final class NextRequestCommand {
         try (ProviderEmulator emulator = ProviderEmulator.start()) {
             // The answer does not matter: the request the client made is what this command prints.
             emulator.enqueue(EmulatorResponse.httpError(500, "{\"error\":{\"message\":\"next-request records only\"}}"));
-            ChatProvider client = ProviderCatalog.forReplay(provider, emulator.baseUrl(), parsed.flag("think-tags"), policy);
+            ChatProvider client = Clients.forEmulator(provider, emulator.baseUrl(), parsed.flag("think-tags"), policy);
             try {
                 client.stream(request).blockLast(Duration.ofSeconds(30));
             } catch (RuminateException expected) {

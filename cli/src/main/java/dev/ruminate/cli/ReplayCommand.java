@@ -42,7 +42,7 @@ final class ReplayCommand {
         if (parsed.positional().size() != 1) {
             throw new UsageException("replay needs exactly one FILE");
         }
-        ProviderCatalog.entry(provider);
+        Clients.kind(provider);
         byte[] body = read(Path.of(parsed.positional().get(0)));
         Replayed replayed = replay(provider, body, parsed.flag("think-tags"));
         ChatResult result = replayed.result();
@@ -80,7 +80,7 @@ final class ReplayCommand {
         BodyKind kind = BodyKind.detect(body);
         try (ProviderEmulator emulator = ProviderEmulator.start()) {
             emulator.enqueue(EmulatorResponse.replay(body, kind.contentType()));
-            ChatProvider client = ProviderCatalog.forReplay(provider, emulator.baseUrl(), thinkTags);
+            ChatProvider client = Clients.forEmulator(provider, emulator.baseUrl(), thinkTags);
             ChatRequest request = ChatRequest.builder("replay").user("replay").build();
             Flux<ChatEvent> events = kind.streaming() ? client.stream(request) : client.completeAsEvents(request);
             try {

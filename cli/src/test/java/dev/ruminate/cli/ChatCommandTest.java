@@ -62,4 +62,28 @@ class ChatCommandTest {
         assertThat(run.status()).isEqualTo(2);
         assertThat(run.err()).contains("$RUMINATE_TEST_VARIABLE_THAT_IS_NOT_SET");
     }
+
+    @Test
+    void aSettingTheProviderRequiresIsAUsageErrorNamingItsOption() {
+        CliRun noUrl = CliRun.of("chat", "--provider", "openai-compatible", "--model", "m", "hi");
+        assertThat(noUrl.status()).isEqualTo(2);
+        assertThat(noUrl.err()).contains("provider openai-compatible needs --base-url");
+        // Any variable that is set will do as the token: the command stops before it is used.
+        CliRun noProject = CliRun.of("chat", "--provider", "vertex", "--model", "m", "--api-key-env", "PATH",
+                "--location", "global", "hi");
+        assertThat(noProject.status()).isEqualTo(2);
+        assertThat(noProject.err()).contains("provider vertex needs --project");
+    }
+
+    @Test
+    void providersListsEveryKindWithItsEndpointAndKeyVariable() {
+        CliRun run = CliRun.of("providers");
+        assertThat(run.status()).isZero();
+        for (dev.ruminate.providers.ProviderKind kind : dev.ruminate.providers.ProviderKinds.all()) {
+            assertThat(run.out()).contains(kind.name() + " ", "$" + kind.keyVariable());
+        }
+        assertThat(run.out()).contains("deepseek — ", "at https://api.deepseek.com; key: $DEEPSEEK_API_KEY")
+                .contains("openai-compatible (also chat-completions)", "needs --base-url")
+                .contains("bedrock — ", "needs --region");
+    }
 }

@@ -29,7 +29,7 @@ class DemoCommandTest {
                 .contains("\"tool_call_id\" : \"call_00_paris\"");
         // Reasoning is shown before the answer in each turn.
         assertThat(out.indexOf("Forecast: light rain")).isLessThan(out.indexOf("Yes — pack"));
-        assertThat(out).doesNotContain("demo-key-not-a-secret");
+        assertThat(out).doesNotContain("emulator-key-not-a-secret");
         // Responses: the encrypted reasoning item goes back, with its id, right before its function call.
         String responses = out.substring(out.indexOf("3. OpenAI Responses"), out.indexOf("4. Anthropic Messages"));
         String items = responses.substring(responses.indexOf("turn 2's input items as sent"));

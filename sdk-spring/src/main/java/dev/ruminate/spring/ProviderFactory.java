@@ -4,7 +4,13 @@ import dev.ruminate.core.ChatProvider;
 import dev.ruminate.transport.http.ApiKey;
 import dev.ruminate.core.request.ReasoningEffort;
 import dev.ruminate.core.request.ReasoningOptions;
-import dev.ruminate.providers.ProviderBuilder;
+import dev.ruminate.core.think.ThinkTagOptions;
+import dev.ruminate.providers.MissingSettingException;
+import dev.ruminate.providers.ProviderKind;
+import dev.ruminate.providers.ProviderKinds;
+import dev.ruminate.providers.ProviderSetting;
+import dev.ruminate.providers.ProviderSettings;
+import dev.ruminate.providers.bedrock.AwsCredentials;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Arrays;
@@ -16,10 +22,11 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 
 /**
- * Builds the provider clients from the {@code ruminate.providers.*} properties: the kind's builder,
- * the base URL, the key read from the environment variable named by {@code api-key-env}, the read
- * timeout and the guards, then every {@link ChatProviderCustomizer}, then every
- * {@link ChatProviderDecorator}.
+ * Builds the provider clients from the {@code ruminate.providers.*} properties: the kind, from
+ * {@link ProviderKinds}, given the base URL, the key read from the environment variable named by
+ * {@code api-key-env}, the read timeout and the guards, then every {@link ChatProviderCustomizer},
+ * then every {@link ChatProviderDecorator}. Where Resilience4j's registries are present (see
+ * {@link Resilience4jRegistries}), the guards are taken from them by name.
  *
  * <p>A setting that cannot work fails at once, at startup, with an
  * {@link InvalidConfigurationPropertyValueException} naming the property (Spring Boot prints it as a
@@ -35,9 +42,10 @@ public final class ProviderFactory {
     private final EnvironmentVariables environment;
     private final List<ChatProviderCustomizer> customizers;
     private final List<ChatProviderDecorator> decorators;
+    private final Guards guards;
 
     /**
-     * Creates a factory.
+     * Creates a factory whose guards are built from the properties alone.
      *
      * @param properties the bound properties
      * @param environment where the variables named by {@code api-key-env} are read
@@ -46,10 +54,26 @@ public final class ProviderFactory {
      */
     public ProviderFactory(RuminateProperties properties, EnvironmentVariables environment,
                            List<ChatProviderCustomizer> customizers, List<ChatProviderDecorator> decorators) {
+        this(properties, environment, customizers, decorators, Resilience4jRegistries.NONE);
+    }
+
+    /**
+     * Creates a factory whose guards are taken from Resilience4j's registries where present.
+     *
+     * @param properties the bound properties
+     * @param environment where the variables named by {@code api-key-env} are read
+     * @param customizers applied to every builder, in order
+     * @param decorators applied to every built provider, in order (the first innermost)
+     * @param registries the registries the guards are taken from, by name
+     */
+    public ProviderFactory(RuminateProperties properties, EnvironmentVariables environment,
+                           List<ChatProviderCustomizer> customizers, List<ChatProviderDecorator> decorators,
+                           Resilience4jRegistries registries) {
         this.properties = Objects.requireNonNull(properties, "properties");
         this.environment = Objects.requireNonNull(environment, "environment");
         this.customizers = List.copyOf(customizers);
         this.decorators = List.copyOf(decorators);
+        this.guards = new Guards(registries);
     }
 
     /**
@@ -71,15 +95,15 @@ public final class ProviderFactory {
      */
     public ChatProvider create(String name) {
         ProviderProperties settings = settings(name);
-        PendingProvider pending = pending(name, settings);
-        ProviderBuilder<?> builder = pending.builder();
-        apply(name, settings, builder);
-        customizers.forEach(c -> c.customize(name, builder));
+        ProviderKind kind = kind(name, settings);
         ChatProvider provider;
         try {
-            provider = pending.build().get();
+            provider = kind.create(providerSettings(name, kind, settings),
+                    builder -> customizers.forEach(c -> c.customize(name, builder)));
+        } catch (MissingSettingException e) {
+            throw invalid(name, property(e.setting()), null, "required for kind " + kind.name());
         } catch (IllegalStateException | IllegalArgumentException e) {
-            // The builders' messages name settings, never secrets (ApiKey does not print its value).
+            // The registry's and builders' messages name settings, never secrets (ApiKey does not print its value).
             throw invalid(name, "kind", settings.kind(), "the client cannot be built: " + e.getMessage());
         }
         for (ChatProviderDecorator decorator : decorators) {
@@ -130,65 +154,101 @@ public final class ProviderFactory {
         return settings;
     }
 
-    private PendingProvider pending(String name, ProviderProperties settings) {
+    private static ProviderKind kind(String name, ProviderProperties settings) {
         String configured = settings.kind();
         if (configured == null || configured.isBlank()) {
             throw invalid(name, "kind", configured, "a kind is required; one of " + ProviderKinds.names());
         }
-        String kind = ProviderKinds.normalize(configured);
-        ApiKey key = key(name, settings);
-        if (kind.equals(ProviderKinds.VERTEX)) {
-            return ProviderKinds.vertex(required(name, "project", settings.project()),
-                    required(name, "location", settings.location()), key);
-        }
-        if (kind.equals(ProviderKinds.BEDROCK)) {
-            String region = settings.region() != null ? settings.region() : environment.get("AWS_REGION");
-            String secretVariable = settings.apiKeyEnv() != null ? settings.apiKeyEnv() : "AWS_SECRET_ACCESS_KEY";
-            try {
-                return ProviderKinds.bedrock(required(name, "region", region), environment, secretVariable);
-            } catch (IllegalArgumentException e) {
-                throw invalid(name, "region", region, Objects.requireNonNullElse(e.getMessage(), "not a region"));
-            }
-        }
-        PendingProvider pending = ProviderKinds.create(kind, settings, key, environment);
-        if (pending == null) {
-            throw invalid(name, "kind", configured, "unknown kind; expected one of " + ProviderKinds.names());
-        }
-        return pending;
+        return ProviderKinds.find(configured).orElseThrow(() ->
+                invalid(name, "kind", configured, "unknown kind; expected one of " + ProviderKinds.names()));
     }
 
-    private void apply(String name, ProviderProperties settings, ProviderBuilder<?> builder) {
-        String baseUrl = settings.baseUrl();
-        if (baseUrl != null) {
-            URI uri;
-            try {
-                uri = URI.create(baseUrl.strip());
-            } catch (IllegalArgumentException e) {
-                throw invalid(name, "base-url", baseUrl, "not a URL");
-            }
-            if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme()) || uri.getHost() == null) {
-                throw invalid(name, "base-url", baseUrl, "an http or https URL with a host is required");
-            }
-            builder.baseUrl(uri);
-        }
+    private ProviderSettings providerSettings(String name, ProviderKind kind, ProviderProperties settings) {
+        ProviderSettings.Builder b = ProviderSettings.builder()
+                .baseUrl(baseUrl(name, settings))
+                .project(settings.project())
+                .location(settings.location())
+                .region(settings.region() != null ? settings.region() : environment.get("AWS_REGION"))
+                .thinkTags(Boolean.TRUE.equals(settings.thinkTags()) ? ThinkTagOptions.DEFAULT : null);
         ProviderProperties.TimeoutProperties timeouts = settings.timeouts();
         if (timeouts != null && timeouts.read() != null) {
             Duration read = timeouts.read();
             if (read.isNegative() || read.isZero()) {
                 throw invalid(name, "timeouts.read", read, "must be positive");
             }
-            builder.readTimeout(read);
+            b.readTimeout(read);
         }
         try {
-            builder.resilience(Guards.of(name, settings));
+            b.resilience(guards.of(name, settings));
         } catch (IllegalArgumentException e) {
             throw invalid(name, "resilience", settings.resilience(), Objects.requireNonNullElse(e.getMessage(), "invalid"));
         }
+        switch (kind.credential()) {
+            case API_KEY, OPTIONAL_API_KEY -> b.apiKey(key(name, settings));
+            case ACCESS_TOKEN -> {
+                ApiKey token = key(name, settings);
+                if (token != null) {
+                    b.accessToken(token);
+                }
+            }
+            case AWS_CREDENTIALS -> {
+                AwsCredentials credentials = awsCredentials(settings.apiKeyEnv() != null ? settings.apiKeyEnv()
+                        : kind.keyVariable());
+                if (credentials != null) {
+                    b.awsCredentials(credentials);
+                }
+            }
+        }
+        return b.build();
+    }
+
+    private static @Nullable URI baseUrl(String name, ProviderProperties settings) {
+        String baseUrl = settings.baseUrl();
+        if (baseUrl == null) {
+            return null;
+        }
+        URI uri;
+        try {
+            uri = URI.create(baseUrl.strip());
+        } catch (IllegalArgumentException e) {
+            throw invalid(name, "base-url", baseUrl, "not a URL");
+        }
+        if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme()) || uri.getHost() == null) {
+            throw invalid(name, "base-url", baseUrl, "an http or https URL with a host is required");
+        }
+        return uri;
+    }
+
+    /**
+     * AWS credentials from {@code AWS_ACCESS_KEY_ID}, the secret variable, and
+     * {@code AWS_SESSION_TOKEN} if set; without them the credentials must come from a
+     * {@link ChatProviderCustomizer} (a rotating source), else building fails.
+     */
+    private @Nullable AwsCredentials awsCredentials(String secretVariable) {
+        String id = environment.get("AWS_ACCESS_KEY_ID");
+        String secret = environment.get(secretVariable);
+        if (id == null || id.isBlank() || secret == null || secret.isBlank()) {
+            return null;
+        }
+        String token = environment.get("AWS_SESSION_TOKEN");
+        return new AwsCredentials(id.strip(), ApiKey.of(secret.strip()),
+                token == null || token.isBlank() ? null : ApiKey.of(token.strip()));
+    }
+
+    /** The property that gives a setting the registry found missing. */
+    private static String property(ProviderSetting setting) {
+        return switch (setting) {
+            case BASE_URL -> "base-url";
+            case REGION -> "region";
+            case PROJECT -> "project";
+            case LOCATION -> "location";
+            case API_KEY, ACCESS_TOKEN, AWS_CREDENTIALS -> "api-key-env";
+        };
     }
 
     private @Nullable ApiKey key(String name, ProviderProperties settings) {
         String variable = settings.apiKeyEnv();
-        if (variable == null || ProviderKinds.BEDROCK.equals(ProviderKinds.normalize(Objects.requireNonNull(settings.kind())))) {
+        if (variable == null) {
             return null;
         }
         String value = environment.get(variable);
@@ -202,13 +262,6 @@ public final class ProviderFactory {
             throw invalid(name, "api-key-env", variable, "the environment variable " + variable + " holds no usable key: "
                     + e.getMessage());
         }
-    }
-
-    private static String required(String name, String property, @Nullable String value) {
-        if (value == null || value.isBlank()) {
-            throw invalid(name, property, value, "required for this kind");
-        }
-        return value.strip();
     }
 
     private static InvalidConfigurationPropertyValueException invalid(String name, String property, @Nullable Object value,

@@ -10,10 +10,9 @@ import org.jspecify.annotations.Nullable;
  * setting documents its default. {@link ProviderFactory} checks them when it builds the client
  * and fails startup with the offending property's name.
  *
- * @param kind which API and profile: a Chat Completions profile ({@code openai}, {@code deepseek},
- *     {@code mistral}, {@code ollama}, {@code openai-compatible}, … or {@code chat-completions}), a
- *     Responses profile ({@code openai-responses}, … or {@code responses}), {@code anthropic},
- *     {@code gemini}, {@code vertex}, {@code ollama-native} or {@code bedrock}; required
+ * @param kind which API and profile: a name or alias of {@link dev.ruminate.providers.ProviderKinds}
+ *     (the {@code ruminate --provider} names, such as {@code deepseek}, {@code openai-responses},
+ *     {@code anthropic}, {@code vertex} or {@code bedrock}); required
  * @param baseUrl where the server is; defaults to the profile's public endpoint
  * @param apiKeyEnv the name of the environment variable that holds the API key (for
  *     {@code vertex}: an access token; for {@code bedrock}: the secret access key, default
@@ -67,15 +66,18 @@ public record ProviderProperties(@Nullable String kind, @Nullable String baseUrl
 
     /**
      * The Resilience4j guards of the endpoint, {@code ruminate.providers.<name>.resilience.*}; each
-     * applies only when configured.
+     * applies only when configured, here or, when Resilience4j's registries are beans, in
+     * {@code resilience4j.*} under the guards' name.
      *
+     * @param name the name of the guards, in Resilience4j's registries, events and metrics; defaults
+     *     to the provider's name. Providers given the same name share the guards.
      * @param retry retry before the first event
      * @param circuitBreaker the circuit breaker
      * @param rateLimiter the rate limiter
      * @param bulkhead the bulkhead
      * @since 0.1
      */
-    public record ResilienceProperties(@Nullable Retry retry, @Nullable CircuitBreaker circuitBreaker,
+    public record ResilienceProperties(@Nullable String name, @Nullable Retry retry, @Nullable CircuitBreaker circuitBreaker,
                                        @Nullable RateLimiter rateLimiter, @Nullable Bulkhead bulkhead) {
     }
 

@@ -1,6 +1,10 @@
 package dev.ruminate.spring;
 
 import dev.ruminate.core.ChatProvider;
+import io.github.resilience4j.bulkhead.BulkheadRegistry;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
+import io.github.resilience4j.ratelimiter.RateLimiterRegistry;
+import io.github.resilience4j.retry.RetryRegistry;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.springframework.beans.factory.ListableBeanFactory;
@@ -18,6 +22,11 @@ import org.springframework.context.annotation.Import;
  * registry. Every bean backs off when the application defines its own: a bean named like a
  * provider replaces that provider; a {@link ProviderFactory}, {@link RuminateProviders} or
  * {@link EnvironmentVariables} bean replaces ours.
+ *
+ * <p>When Resilience4j's registries ({@link RetryRegistry}, {@link CircuitBreakerRegistry},
+ * {@link RateLimiterRegistry}, {@link BulkheadRegistry}) are beans, from Resilience4j's Spring Boot
+ * integration or the application, each provider's guards are taken from them by name, so
+ * {@code resilience4j.*} configuration, actuator endpoints and metrics apply to them.
  *
  * <p>The clients speak HTTP through Reactor Netty, as everywhere in Ruminate; no WebClient is
  * involved. They are built at startup, so a setting that cannot work stops the application with
@@ -55,15 +64,26 @@ public class RuminateAutoConfiguration {
      * @param environment where keys are read
      * @param customizers every customizer, ordered
      * @param decorators every decorator, ordered
+     * @param retries Resilience4j's retry registry, if it is a bean
+     * @param circuitBreakers Resilience4j's circuit breaker registry, if it is a bean
+     * @param rateLimiters Resilience4j's rate limiter registry, if it is a bean
+     * @param bulkheads Resilience4j's bulkhead registry, if it is a bean
      * @return the factory
      */
     @Bean
     @ConditionalOnMissingBean
     public ProviderFactory ruminateProviderFactory(RuminateProperties properties, EnvironmentVariables environment,
                                                    ObjectProvider<ChatProviderCustomizer> customizers,
-                                                   ObjectProvider<ChatProviderDecorator> decorators) {
+                                                   ObjectProvider<ChatProviderDecorator> decorators,
+                                                   ObjectProvider<RetryRegistry> retries,
+                                                   ObjectProvider<CircuitBreakerRegistry> circuitBreakers,
+                                                   ObjectProvider<RateLimiterRegistry> rateLimiters,
+                                                   ObjectProvider<BulkheadRegistry> bulkheads) {
+        // getIfUnique: with two registries of a kind, which one is meant is unknown, so neither is used.
+        Resilience4jRegistries registries = new Resilience4jRegistries(retries.getIfUnique(),
+                circuitBreakers.getIfUnique(), rateLimiters.getIfUnique(), bulkheads.getIfUnique());
         return new ProviderFactory(properties, environment, customizers.orderedStream().toList(),
-                decorators.orderedStream().toList());
+                decorators.orderedStream().toList(), registries);
     }
 
     /**

@@ -17,28 +17,27 @@ class GuardsTest {
 
     @Test
     void nothingConfiguredMeansNoGuards() {
-        Resilience guards = Guards.of("p", with(null, null));
+        Resilience guards = new Guards(Resilience4jRegistries.NONE).of("p", with(null, null));
         assertThat(guards.toString()).contains("retry=none", "circuitBreaker=none", "rateLimiter=none", "bulkhead=none");
         assertThat(guards.timeouts()).isEqualTo(Timeouts.NONE);
     }
 
     @Test
-    void everyGuardIsNamedAfterTheProvider() {
-        Resilience guards = Guards.of("p", with(
+    void withoutRegistriesEveryGuardIsNamedAfterTheProvider() {
+        Resilience guards = new Guards(Resilience4jRegistries.NONE).of("p", with(
                 new ProviderProperties.TimeoutProperties(null, Duration.ofSeconds(5), Duration.ofSeconds(7), Duration.ofMinutes(1)),
-                new ProviderProperties.ResilienceProperties(
+                new ProviderProperties.ResilienceProperties(null, 
                         new ProviderProperties.Retry(3, Duration.ofMillis(100), 2.0, 0.0),
                         new ProviderProperties.CircuitBreaker(true, 25f, 10, 5, Duration.ofSeconds(3)),
                         new ProviderProperties.RateLimiter(5, Duration.ofSeconds(1), null),
                         new ProviderProperties.Bulkhead(2))));
-        assertThat(guards.toString()).contains("retry=ruminate-p", "circuitBreaker=ruminate-p", "rateLimiter=ruminate-p",
-                "bulkhead=ruminate-p");
+        assertThat(guards.toString()).contains("retry=p", "circuitBreaker=p", "rateLimiter=p", "bulkhead=p");
         assertThat(guards.timeouts()).isEqualTo(new Timeouts(Duration.ofSeconds(5), Duration.ofSeconds(7), Duration.ofMinutes(1)));
     }
 
     @Test
     void oneAttemptOrADisabledBreakerAddsNoGuard() {
-        Resilience guards = Guards.of("p", with(null, new ProviderProperties.ResilienceProperties(
+        Resilience guards = new Guards(Resilience4jRegistries.NONE).of("p", with(null, new ProviderProperties.ResilienceProperties(null, 
                 new ProviderProperties.Retry(1, null, null, null),
                 new ProviderProperties.CircuitBreaker(false, null, null, null, null), null, null)));
         assertThat(guards.toString()).contains("retry=none", "circuitBreaker=none");
@@ -46,7 +45,7 @@ class GuardsTest {
 
     @Test
     void anImpossibleValueFailsWithResilience4jsReason() {
-        assertThatThrownBy(() -> Guards.of("p", with(null, new ProviderProperties.ResilienceProperties(
+        assertThatThrownBy(() -> new Guards(Resilience4jRegistries.NONE).of("p", with(null, new ProviderProperties.ResilienceProperties(null, 
                 null, new ProviderProperties.CircuitBreaker(true, 150f, null, null, null), null, null))))
                 .isInstanceOf(IllegalArgumentException.class);
     }

@@ -11,6 +11,9 @@ import dev.ruminate.core.event.ResponseCompleted;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.core.request.ReasoningEffort;
 import dev.ruminate.core.request.ReasoningOptions;
+import dev.ruminate.providers.ProviderKind;
+import dev.ruminate.providers.ProviderKinds;
+import dev.ruminate.providers.ProviderSetting;
 import dev.ruminate.providers.anthropic.AnthropicProvider;
 import dev.ruminate.providers.chatcompletions.ChatCompletionsProvider;
 import dev.ruminate.testkit.ChatCompletionsScript;
@@ -131,22 +134,32 @@ class RuminateAutoConfigurationTest {
                 .withBean(EnvironmentVariables.class, () -> Map.of("KEY", "k-1", "AWS_ACCESS_KEY_ID", "AKIDEXAMPLE",
                         "AWS_SECRET_ACCESS_KEY", "aws-secret")::get);
         List<String> properties = new ArrayList<>();
-        for (String kind : ProviderKinds.names()) {
-            String p = "ruminate.providers." + kind + ".";
-            properties.addAll(List.of(p + "kind=" + kind, p + "base-url=" + emulator.baseUrl()));
-            if (!kind.equals(ProviderKinds.BEDROCK)) {
+        for (ProviderKind kind : ProviderKinds.all()) {
+            String p = "ruminate.providers." + kind.name() + ".";
+            properties.addAll(List.of(p + "kind=" + kind.name(), p + "base-url=" + emulator.baseUrl()));
+            if (kind.credential() != ProviderKind.Credential.AWS_CREDENTIALS) {
                 properties.add(p + "api-key-env=KEY");
             }
+            for (ProviderSetting setting : kind.requires()) {
+                switch (setting) {
+                    case REGION -> properties.add(p + "region=eu-west-1");
+                    case PROJECT -> properties.add(p + "project=my-project");
+                    case LOCATION -> properties.add(p + "location=global");
+                    case BASE_URL, API_KEY, ACCESS_TOKEN, AWS_CREDENTIALS -> { }
+                }
+            }
         }
-        properties.addAll(List.of("ruminate.providers.vertex.project=my-project", "ruminate.providers.vertex.location=global",
-                "ruminate.providers.bedrock.region=eu-west-1"));
+        properties.addAll(List.of("ruminate.providers.generic.kind=Responses",
+                "ruminate.providers.generic.base-url=" + emulator.baseUrl(), "ruminate.providers.generic.api-key-env=KEY"));
         all.withPropertyValues(properties.toArray(String[]::new)).run(context -> {
             assertThat(context).hasNotFailed();
-            assertThat(context.getBean(RuminateProviders.class).names()).containsExactlyElementsOf(ProviderKinds.names());
-            assertThat(context.getBean("bedrock", ChatProvider.class).name()).isEqualTo("bedrock");
-            assertThat(context.getBean("vertex", ChatProvider.class).name()).isEqualTo("vertex");
-            assertThat(context.getBean("ollama-native", ChatProvider.class).name()).isEqualTo("ollama-native");
-            assertThat(context.getBean("responses", ChatProvider.class).name()).isEqualTo("openai-responses");
+            List<String> expected = new ArrayList<>(ProviderKinds.names());
+            expected.add("generic");
+            assertThat(context.getBean(RuminateProviders.class).names()).containsExactlyElementsOf(expected);
+            for (ProviderKind kind : ProviderKinds.all()) {
+                assertThat(context.getBean(kind.name(), ChatProvider.class).name()).isEqualTo(kind.name());
+            }
+            assertThat(context.getBean("generic", ChatProvider.class).name()).isEqualTo("openai-responses");
         });
     }
 
