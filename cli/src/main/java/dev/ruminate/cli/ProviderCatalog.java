@@ -71,7 +71,7 @@ final class ProviderCatalog {
                     isLocal(name), keyVariable(name), c -> chatCompletions(profile, c.baseUrl(), c.key(), c.thinkTags(), c.history())));
         }
         for (String name : ResponsesProfiles.names()) {
-            ResponsesProfile profile = ResponsesProfiles.byName(name);
+            ResponsesProfile profile = Objects.requireNonNull(ResponsesProfiles.byName(name), name); // a name it listed
             all.add(new Entry(name, profile.baseUrl() != null ? URI.create(profile.baseUrl()) : null,
                     isLocal(name), keyVariable(name), c -> responses(profile, c)));
         }
