@@ -16,6 +16,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
 import org.springframework.ai.chat.messages.AssistantMessage;
 import org.springframework.ai.chat.model.ChatResponse;
+import org.springframework.ai.chat.model.Generation;
 import org.springframework.ai.chat.model.MessageAggregator;
 import org.springframework.ai.chat.prompt.Prompt;
 import org.springframework.ai.openai.OpenAiChatModel;
@@ -62,7 +63,11 @@ final class SpringAiContender {
     }
 
     static Outcome outcome(ChatResponse response) {
-        AssistantMessage m = response.getResult().getOutput();
+        Generation result = response.getResult();
+        if (result == null) {
+            throw new IllegalStateException("Spring AI's response has no generation");
+        }
+        AssistantMessage m = result.getOutput();
         List<String> args = new ArrayList<>();
         for (AssistantMessage.ToolCall call : m.getToolCalls()) {
             args.add(call.arguments());

@@ -4,6 +4,7 @@ import dev.ruminate.core.ChatProvider;
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.request.ChatRequest;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.observation.contextpropagation.ObservationThreadLocalAccessor;
 import org.jspecify.annotations.Nullable;
@@ -54,8 +55,9 @@ final class ObservedChatProvider implements ChatProvider {
                     .doOnComplete(observation::succeeded)
                     .doOnError(observation::failed)
                     .doOnCancel(observation::cancelled);
-            return observation.observation() == null ? measured
-                    : measured.contextWrite(ctx -> ctx.put(ObservationThreadLocalAccessor.KEY, observation.observation()));
+            Observation current = observation.observation();
+            return current == null ? measured
+                    : measured.contextWrite(ctx -> ctx.put(ObservationThreadLocalAccessor.KEY, current));
         });
     }
 

@@ -5,6 +5,7 @@ import dev.ruminate.providers.internal.JsonReading;
 import dev.ruminate.providers.spi.ShapeException;
 import dev.ruminate.providers.internal.StreamParser;
 import java.util.List;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
@@ -40,7 +41,8 @@ final class AnthropicEventParser {
         expectObject(p, p.nextToken(), "event data");
         String name;
         while ((name = p.nextName()) != null) {
-            JsonToken value = p.nextToken();
+            // never null: inside an object the parser throws on a cut-short event rather than ending
+            JsonToken value = Objects.requireNonNull(p.nextToken(), name);
             switch (name) {
                 case "type" -> out.type = string(p, value, name);
                 case "index" -> out.index = index(p, value);

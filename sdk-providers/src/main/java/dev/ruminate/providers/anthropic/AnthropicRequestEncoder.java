@@ -77,16 +77,17 @@ final class AnthropicRequestEncoder {
             g.writeEndObject();
             return;
         }
-        boolean adaptive = r.budgetTokens() == null;
+        Integer budget = r.budgetTokens();
+        boolean adaptive = budget == null;
         if (adaptive && r.effort() == null && !Boolean.TRUE.equals(r.enabled())) {
             return; // only includeReasoning was set: nothing to ask for
         }
         g.writeObjectPropertyStart("thinking");
-        if (adaptive) {
+        if (budget == null) {
             g.writeStringProperty("type", "adaptive");
         } else {
             g.writeStringProperty("type", "enabled");
-            g.writeNumberProperty("budget_tokens", r.budgetTokens());
+            g.writeNumberProperty("budget_tokens", budget);
         }
         if (r.includeReasoning() != null) {
             g.writeStringProperty("display", r.includeReasoning() ? "summarized" : "omitted");

@@ -168,11 +168,13 @@ final class EventAssembler {
             }
             currentDetailIndex = index;
         }
-        if (notEmpty(d.text())) {
-            out.add(new ReasoningDelta(state.part, d.text(), false, DETAILS));
+        String text = d.text();
+        if (text != null && !text.isEmpty()) {
+            out.add(new ReasoningDelta(state.part, text, false, DETAILS));
         }
-        if (notEmpty(d.summary())) {
-            out.add(new ReasoningDelta(state.part, d.summary(), true, DETAILS));
+        String summary = d.summary();
+        if (summary != null && !summary.isEmpty()) {
+            out.add(new ReasoningDelta(state.part, summary, true, DETAILS));
         }
         opaque(state, d, out);
         meta(state, out);
@@ -211,10 +213,9 @@ final class EventAssembler {
         }
         int index = f.index() >= 0 ? f.index() : inferIndex(f, wholeMessage);
         ToolState state = tools.get(index);
-        boolean fresh = state == null || !open.get(state.part)
+        if (state == null || !open.get(state.part)
                 // a new id at a known index is a new call (servers that reuse index 0)
-                || (hasId && state.id != null && !state.id.equals(f.id()));
-        if (fresh) {
+                || (hasId && state.id != null && !state.id.equals(f.id()))) {
             openPart(Kind.TOOL, out);
             state = new ToolState(current);
             tools.put(index, state);
@@ -233,7 +234,8 @@ final class EventAssembler {
             name = f.name();
             state.named = true;
         }
-        out.add(new ToolCallDelta(state.part, index, id, name, hasArguments ? f.arguments() : ""));
+        String arguments = f.arguments();
+        out.add(new ToolCallDelta(state.part, index, id, name, arguments != null ? arguments : ""));
         lastToolIndex = index;
         maxToolIndex = Math.max(maxToolIndex, index);
     }
@@ -248,11 +250,12 @@ final class EventAssembler {
             return f.position();
         }
         ToolState last = lastToolIndex >= 0 ? tools.get(lastToolIndex) : null;
-        if (notEmpty(f.id())) {
+        String id = f.id();
+        if (id != null && !id.isEmpty()) {
             if (last == null) {
                 return 0;
             }
-            return f.id().equals(last.id) ? lastToolIndex : maxToolIndex + 1;
+            return id.equals(last.id) ? lastToolIndex : maxToolIndex + 1;
         }
         // names come with a call's first fragment only, so a name after a named call starts a new one
         if (f.position() > 0 || (notEmpty(f.name()) && last != null && last.named)) {

@@ -89,8 +89,9 @@ final class GeminiAssembler {
             throw new ProviderStreamException(provider,
                     ErrorBodyParser.standard().parse(("{\"error\":" + c.error + "}").getBytes(StandardCharsets.UTF_8)));
         }
-        if (c.eventType != null) {
-            interaction(c, out);
+        String eventType = c.eventType;
+        if (eventType != null) {
+            interaction(eventType, c, out);
             return;
         }
         start(c.modelVersion, c.responseId, out);
@@ -258,8 +259,8 @@ final class GeminiAssembler {
         end(part, out);
     }
 
-    private void interaction(GeminiChunk c, List<ChatEvent> out) {
-        switch (c.eventType) {
+    private void interaction(String eventType, GeminiChunk c, List<ChatEvent> out) {
+        switch (eventType) {
             case "interaction.created", "interaction.start" ->
                     start(c.interaction.get("model"), c.interaction.get("id"), out);
             case "step.start" -> stepStart(c, out);

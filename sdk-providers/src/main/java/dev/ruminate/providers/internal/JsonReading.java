@@ -74,8 +74,6 @@ public final class JsonReading {
         };
     }
 
-    /** How much of a payload an error message quotes. */
-
     /**
      * Returns the start of a payload as text, for error messages: at most 200 characters, with an
      * ellipsis when cut.

@@ -4,6 +4,7 @@ import dev.ruminate.providers.spi.ShapeException;
 import dev.ruminate.providers.internal.JsonReading;
 import dev.ruminate.providers.internal.StreamParser;
 import java.util.Arrays;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
@@ -38,7 +39,8 @@ final class ResponsesEventParser {
         requireObject(p.nextToken(), "an event");
         String name;
         while ((name = p.nextName()) != null) {
-            JsonToken value = p.nextToken();
+            // never null: inside an object the parser throws on a cut-short event rather than ending
+            JsonToken value = Objects.requireNonNull(p.nextToken(), name);
             switch (name) {
                 case "type" -> e.type = string(p, value);
                 case "output_index" -> e.outputIndex = index(p, value);

@@ -127,11 +127,6 @@ final class LineScanner {
     }
 
     /**
-     * Hands the unfinished last line, if any, to the sink, as if the body had ended with a line end.
-     *
-     * @throws ProtocolException when the line is over the limit
-     */
-    /**
      * Returns the index of the first {@code value} in {@code [from, to)}, or -1: {@code ByteBuf.indexOf} with a
      * plain loop over the backing array when there is one (lines are short; Netty's checks per call dominate).
      */
@@ -166,6 +161,11 @@ final class LineScanner {
         return buf.forEachByte(from, to - from, ByteProcessor.FIND_CRLF);
     }
 
+    /**
+     * Hands the unfinished last line, if any, to the sink, as if the body had ended with a line end.
+     *
+     * @throws ProtocolException when the line is over the limit
+     */
     void finish() {
         if (partialLength > 0) {
             deliverPartial();
