@@ -10,6 +10,7 @@ import dev.ruminate.testkit.ChatCompletionsScript;
 import dev.ruminate.testkit.ProviderEmulator;
 import dev.ruminate.transport.http.ApiKey;
 import java.time.Duration;
+import java.util.Objects;
 
 /**
  * Runs the README example on the module path against a DeepSeek emulator on loopback, prints the
@@ -51,7 +52,8 @@ public final class ModulePathExample {
                     .baseUrl(emulator.baseUrl() + "/v1")
                     .apiKey(ApiKey.of("test-key")).build();
             ChatRequest request = ChatRequest.builder("deepseek-reasoner").user("Why is the sky blue?").build();
-            ChatResult result = ChatReducer.defaults().reduce(deepseek.stream(request)).block();
+            // block() is null for an empty Mono; reduce() never completes empty, so null would be a bug
+            ChatResult result = Objects.requireNonNull(ChatReducer.defaults().reduce(deepseek.stream(request)).block());
             System.out.println(result.message().reasoning() + "\n---\n" + result.message().text());
 
             // Real providers are reached over HTTPS, whose client classes load only then. The
