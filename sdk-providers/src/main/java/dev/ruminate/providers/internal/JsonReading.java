@@ -54,6 +54,24 @@ public final class JsonReading {
     }
 
     /**
+     * Moves to the next property of the current object whose value is an integer, skipping the
+     * properties with any other value; for the usage objects whose counts are all plain integers.
+     *
+     * @param p the parser, inside an object (at its start, or at the end of a property's value)
+     * @return the property's name, with the parser at its integer value; or null at the object's end
+     */
+    public static @Nullable String nextIntegerProperty(JsonParser p) {
+        while (p.nextToken() == JsonToken.PROPERTY_NAME) {
+            String name = p.currentName();
+            if (p.nextToken() == JsonToken.VALUE_NUMBER_INT) {
+                return name;
+            }
+            p.skipChildren();
+        }
+        return null;
+    }
+
+    /**
      * Names a token's kind for error messages ({@code "an object"}, {@code "a string"}, …).
      *
      * @param token the token, or null at the end of input
@@ -73,8 +91,6 @@ public final class JsonReading {
             default -> token.name();
         };
     }
-
-    /** How much of a payload an error message quotes. */
 
     /**
      * Returns the start of a payload as text, for error messages: at most 200 characters, with an
