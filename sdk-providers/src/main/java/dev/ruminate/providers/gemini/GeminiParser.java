@@ -228,14 +228,8 @@ final class GeminiParser {
             p.skipChildren();
             return;
         }
-        while (p.nextToken() == JsonToken.PROPERTY_NAME) {
-            String field = p.currentName();
-            JsonToken v = p.nextToken();
-            if (field.equals("blockReason")) {
-                chunk.blockReason = string(p, v);
-            } else {
-                p.skipChildren();
-            }
+        while (JsonReading.nextPropertyNamed(p, "blockReason")) {
+            chunk.blockReason = string(p, p.currentToken());
         }
     }
 

@@ -207,14 +207,8 @@ final class ResponsesEventParser {
             p.skipChildren();
             return;
         }
-        String name;
-        while ((name = p.nextName()) != null) {
-            JsonToken fv = p.nextToken();
-            if ("reason".equals(name)) {
-                r.incompleteReason = JsonReading.text(p, fv);
-            } else {
-                p.skipChildren();
-            }
+        while (JsonReading.nextPropertyNamed(p, "reason")) {
+            r.incompleteReason = JsonReading.text(p, p.currentToken());
         }
     }
 
@@ -253,14 +247,8 @@ final class ResponsesEventParser {
             return previous;
         }
         Long found = previous;
-        String name;
-        while ((name = p.nextName()) != null) {
-            JsonToken fv = p.nextToken();
-            if (field.equals(name)) {
-                found = count(p, fv);
-            } else {
-                p.skipChildren();
-            }
+        while (JsonReading.nextPropertyNamed(p, field)) {
+            found = count(p, p.currentToken());
         }
         return found;
     }

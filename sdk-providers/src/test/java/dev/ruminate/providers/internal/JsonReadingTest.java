@@ -28,4 +28,19 @@ class JsonReadingTest {
         }
         assertThat(seen).containsExactly("in=3", "out=4");
     }
+
+    @Test
+    void nextPropertyNamedReadsTheWholeObjectAndTheLastOfRepeatedNamesWins() {
+        String details = "{\"reasoning_tokens\":1,\"other\":{\"reasoning_tokens\":9},\"reasoning_tokens\":2,\"x\":[3]}";
+        List<Long> seen = new ArrayList<>();
+        try (JsonParser p = JsonWriting.JSON.createParser(ObjectReadContext.empty(), details + " {}")) {
+            p.nextToken();
+            while (JsonReading.nextPropertyNamed(p, "reasoning_tokens")) {
+                seen.add(JsonReading.number(p, p.currentToken()));
+            }
+            assertThat(p.currentToken()).isEqualTo(JsonToken.END_OBJECT);
+            assertThat(p.nextToken()).isEqualTo(JsonToken.START_OBJECT);
+        }
+        assertThat(seen).containsExactly(1L, 2L);
+    }
 }
