@@ -182,14 +182,8 @@ final class AnthropicEventParser {
                 case "cache_read_input_tokens" -> cached = count(p, token);
                 case "output_tokens_details" -> {
                     if (token == JsonToken.START_OBJECT) {
-                        String inner;
-                        while ((inner = p.nextName()) != null) {
-                            JsonToken t = p.nextToken();
-                            if ("thinking_tokens".equals(inner)) {
-                                thinking = count(p, t);
-                            } else {
-                                p.skipChildren();
-                            }
+                        while (JsonReading.nextPropertyNamed(p, "thinking_tokens")) {
+                            thinking = count(p, p.currentToken());
                         }
                     } else {
                         p.skipChildren();

@@ -5,11 +5,12 @@ import dev.ruminate.core.message.Message;
 import dev.ruminate.core.message.Part;
 import dev.ruminate.core.message.ReasoningPart;
 import dev.ruminate.core.message.ServerToolPart;
-import dev.ruminate.core.message.SystemMessage;
 import dev.ruminate.core.message.TextPart;
 import dev.ruminate.core.message.ToolCallPart;
 import dev.ruminate.core.message.ToolResultMessage;
 import dev.ruminate.core.message.UserMessage;
+import dev.ruminate.providers.internal.JsonWriting;
+import dev.ruminate.providers.internal.SystemTexts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -47,12 +48,7 @@ final class AnthropicMessagesWriter {
 
     /** Writes {@code system}, when there is a system message. */
     static void writeSystem(JsonGenerator g, List<Message> messages) {
-        List<String> system = new ArrayList<>();
-        for (Message m : messages) {
-            if (m instanceof SystemMessage s) {
-                system.add(s.text());
-            }
-        }
+        List<String> system = SystemTexts.of(messages);
         if (system.isEmpty()) {
             return;
         }
@@ -150,7 +146,7 @@ final class AnthropicMessagesWriter {
                 g.writeStringProperty("id", id);
                 g.writeStringProperty("name", c.name());
                 g.writeName("input");
-                copyArguments(g, c);
+                JsonWriting.writeArguments(g, c);
                 g.writeEndObject();
             };
         }
@@ -192,18 +188,6 @@ final class AnthropicMessagesWriter {
         } catch (JacksonException e) {
             throw new IllegalArgumentException("tool call " + c.id() + " has arguments that are not valid JSON: "
                     + e.getOriginalMessage(), e);
-        }
-    }
-
-    private static void copyArguments(JsonGenerator g, ToolCallPart c) {
-        if (c.arguments().isBlank()) {
-            g.writeStartObject();
-            g.writeEndObject();
-            return;
-        }
-        try (JsonParser p = AnthropicEventParser.JSON.createParser(ObjectReadContext.empty(), c.arguments())) {
-            p.nextToken();
-            g.copyCurrentStructure(p);
         }
     }
 }

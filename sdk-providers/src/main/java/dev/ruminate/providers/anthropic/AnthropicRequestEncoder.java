@@ -6,15 +6,11 @@ import dev.ruminate.core.request.ReasoningOptions;
 import dev.ruminate.core.request.SamplingOptions;
 import dev.ruminate.core.request.ToolDefinition;
 import dev.ruminate.providers.internal.JsonWriting;
-import java.io.ByteArrayOutputStream;
-import java.util.Map;
+import dev.ruminate.providers.internal.RequestBody;
+import dev.ruminate.providers.internal.SamplingFields;
+import java.util.List;
 import java.util.Set;
-import org.jspecify.annotations.Nullable;
-import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonGenerator;
-import tools.jackson.core.JsonParser;
-import tools.jackson.core.ObjectReadContext;
-import tools.jackson.core.ObjectWriteContext;
 
 /**
  * Writes a Messages API request body with Jackson's streaming generator.
@@ -25,19 +21,18 @@ import tools.jackson.core.ObjectWriteContext;
  */
 final class AnthropicRequestEncoder {
 
+    /** The sampling fields after {@code thinking}; {@code max_tokens} is required and written first. */
+    private static final SamplingFields SAMPLING =
+            new SamplingFields("temperature", "top_p", null, "stop_sequences", null);
+
     private AnthropicRequestEncoder() {
     }
 
     static byte[] encode(ChatRequest request, boolean stream, int defaultMaxTokens, String provider) {
-        Map<String, @Nullable Object> extras = request.extras();
-        Set<String> taken = extras.keySet();
+        Set<String> taken = request.extras().keySet();
         SamplingOptions sampling = request.sampling();
-        ByteArrayOutputStream out = new ByteArrayOutputStream(512);
-        try (JsonGenerator g = JsonWriting.JSON.createGenerator(ObjectWriteContext.empty(), out)) {
-            g.writeStartObject();
-            if (!taken.contains("model")) {
-                g.writeStringProperty("model", request.model());
-            }
+        return RequestBody.write(request, 512, g -> {
+            RequestBody.writeModel(g, request);
             if (!taken.contains("max_tokens")) {
                 g.writeNumberProperty("max_tokens",
                         sampling.maxOutputTokens() != null ? sampling.maxOutputTokens() : defaultMaxTokens);
@@ -50,20 +45,14 @@ final class AnthropicRequestEncoder {
                 AnthropicMessagesWriter.writeMessages(g, request.messages(), provider);
             }
             if (!request.tools().isEmpty() && !taken.contains("tools")) {
-                writeTools(g, request);
+                writeTools(g, request.tools());
             }
             if (stream && !taken.contains("stream")) {
                 g.writeBooleanProperty("stream", true);
             }
             writeThinking(g, request.reasoning(), taken);
-            writeSampling(g, sampling, taken);
-            for (Map.Entry<String, @Nullable Object> extra : extras.entrySet()) {
-                g.writeName(extra.getKey());
-                JsonWriting.writeValue(g, extra.getValue());
-            }
-            g.writeEndObject();
-        }
-        return out.toByteArray();
+            SAMPLING.write(g, sampling, taken);
+        });
     }
 
     private static void writeThinking(JsonGenerator g, ReasoningOptions r, Set<String> taken) {
@@ -110,48 +99,16 @@ final class AnthropicRequestEncoder {
         };
     }
 
-    private static void writeTools(JsonGenerator g, ChatRequest request) {
+    private static void writeTools(JsonGenerator g, List<ToolDefinition> tools) {
         g.writeArrayPropertyStart("tools");
-        for (ToolDefinition tool : request.tools()) {
+        for (ToolDefinition tool : tools) {
             g.writeStartObject();
             g.writeStringProperty("name", tool.name());
             g.writeStringProperty("description", tool.description());
             g.writeName("input_schema");
-            copySchema(g, tool);
+            JsonWriting.writeSchema(g, tool);
             g.writeEndObject();
         }
         g.writeEndArray();
-    }
-
-    /** Copies the schema token by token: it is embedded as JSON, and invalid JSON is caught here. */
-    private static void copySchema(JsonGenerator g, ToolDefinition tool) {
-        try (JsonParser p = AnthropicEventParser.JSON.createParser(ObjectReadContext.empty(), tool.parametersSchema())) {
-            if (p.nextToken() == null) {
-                throw new IllegalArgumentException("tool " + tool.name() + " has an empty parameters schema");
-            }
-            g.copyCurrentStructure(p);
-            if (p.nextToken() != null) {
-                throw new IllegalArgumentException("tool " + tool.name() + " has text after its parameters schema");
-            }
-        } catch (JacksonException e) {
-            throw new IllegalArgumentException("tool " + tool.name() + " has a parameters schema that is not valid JSON: "
-                    + e.getOriginalMessage(), e);
-        }
-    }
-
-    private static void writeSampling(JsonGenerator g, SamplingOptions s, Set<String> taken) {
-        if (s.temperature() != null && !taken.contains("temperature")) {
-            g.writeNumberProperty("temperature", s.temperature());
-        }
-        if (s.topP() != null && !taken.contains("top_p")) {
-            g.writeNumberProperty("top_p", s.topP());
-        }
-        if (!s.stop().isEmpty() && !taken.contains("stop_sequences")) {
-            g.writeArrayPropertyStart("stop_sequences");
-            for (String stop : s.stop()) {
-                g.writeString(stop);
-            }
-            g.writeEndArray();
-        }
     }
 }

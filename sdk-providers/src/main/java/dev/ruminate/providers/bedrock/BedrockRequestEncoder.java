@@ -5,7 +5,6 @@ import dev.ruminate.core.message.AssistantMessage;
 import dev.ruminate.core.message.Message;
 import dev.ruminate.core.message.Part;
 import dev.ruminate.core.message.ReasoningPart;
-import dev.ruminate.core.message.SystemMessage;
 import dev.ruminate.core.message.TextPart;
 import dev.ruminate.core.message.ToolCallPart;
 import dev.ruminate.core.message.ToolResultMessage;
@@ -16,16 +15,16 @@ import dev.ruminate.core.request.ReasoningOptions;
 import dev.ruminate.core.request.SamplingOptions;
 import dev.ruminate.core.request.ToolDefinition;
 import dev.ruminate.providers.internal.JsonWriting;
-import java.io.ByteArrayOutputStream;
+import dev.ruminate.providers.internal.RequestBody;
+import dev.ruminate.providers.internal.SamplingFields;
+import dev.ruminate.providers.internal.SystemTexts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JsonGenerator;
-import tools.jackson.core.ObjectWriteContext;
 
 /**
  * Writes a Converse request body: {@code messages}, {@code system}, {@code inferenceConfig},
@@ -47,16 +46,17 @@ import tools.jackson.core.ObjectWriteContext;
  */
 final class BedrockRequestEncoder {
 
+    /** The fields of {@code inferenceConfig} after {@code maxTokens}. */
+    private static final SamplingFields INFERENCE =
+            new SamplingFields("temperature", "topP", null, "stopSequences", null);
+
     private BedrockRequestEncoder() {
     }
 
     /** Encodes a request whose history {@link History#prepare} has prepared for the provider. */
     static byte[] encode(ChatRequest request) {
-        Map<String, @Nullable Object> extras = request.extras();
-        Set<String> taken = extras.keySet();
-        ByteArrayOutputStream out = new ByteArrayOutputStream(512);
-        try (JsonGenerator g = JsonWriting.JSON.createGenerator(ObjectWriteContext.empty(), out)) {
-            g.writeStartObject();
+        Set<String> taken = request.extras().keySet();
+        return RequestBody.write(request, 512, g -> {
             if (!taken.contains("messages")) {
                 writeMessages(g, request.messages());
             }
@@ -72,13 +72,7 @@ final class BedrockRequestEncoder {
             if (!taken.contains("additionalModelRequestFields")) {
                 writeReasoning(g, request.model(), request.reasoning());
             }
-            for (Map.Entry<String, @Nullable Object> extra : extras.entrySet()) {
-                g.writeName(extra.getKey());
-                JsonWriting.writeValue(g, extra.getValue());
-            }
-            g.writeEndObject();
-        }
-        return out.toByteArray();
+        });
     }
 
     private static void writeMessages(JsonGenerator g, List<Message> messages) {
@@ -193,57 +187,32 @@ final class BedrockRequestEncoder {
             g.writeStringProperty("toolUseId", Objects.requireNonNullElse(c.id(), ""));
             g.writeStringProperty("name", c.name());
             g.writeName("input");
-            if (c.arguments().isBlank()) {
-                g.writeStartObject();
-                g.writeEndObject();
-            } else {
-                JsonWriting.copyJson(g, c.arguments(), "the arguments of tool call " + c.name());
-            }
+            JsonWriting.writeArguments(g, c);
             g.writeEndObject();
         }
         g.writeEndObject();
     }
 
     private static void writeSystem(JsonGenerator g, List<Message> messages) {
-        List<String> system = new ArrayList<>();
-        for (Message m : messages) {
-            if (m instanceof SystemMessage s) {
-                system.add(s.text());
-            }
-        }
+        List<String> system = SystemTexts.of(messages);
         if (system.isEmpty()) {
             return;
         }
         g.writeArrayPropertyStart("system");
-        for (String text : system) {
-            g.writeStartObject();
-            g.writeStringProperty("text", text);
-            g.writeEndObject();
-        }
+        SystemTexts.writeTextObjects(g, system);
         g.writeEndArray();
     }
 
+    /** Converse puts {@code maxTokens} first, and takes no seed. */
     private static void writeInferenceConfig(JsonGenerator g, SamplingOptions s) {
-        if (s.maxOutputTokens() == null && s.temperature() == null && s.topP() == null && s.stop().isEmpty()) {
+        if (s.maxOutputTokens() == null && !INFERENCE.anySet(s)) {
             return;
         }
         g.writeObjectPropertyStart("inferenceConfig");
         if (s.maxOutputTokens() != null) {
             g.writeNumberProperty("maxTokens", s.maxOutputTokens());
         }
-        if (s.temperature() != null) {
-            g.writeNumberProperty("temperature", s.temperature());
-        }
-        if (s.topP() != null) {
-            g.writeNumberProperty("topP", s.topP());
-        }
-        if (!s.stop().isEmpty()) {
-            g.writeArrayPropertyStart("stopSequences");
-            for (String stop : s.stop()) {
-                g.writeString(stop);
-            }
-            g.writeEndArray();
-        }
+        INFERENCE.write(g, s, Set.of());
         g.writeEndObject();
     }
 
@@ -259,7 +228,7 @@ final class BedrockRequestEncoder {
             }
             g.writeObjectPropertyStart("inputSchema");
             g.writeName("json");
-            JsonWriting.copyJson(g, tool.parametersSchema(), "tool " + tool.name() + " has a parameters schema that");
+            JsonWriting.writeSchema(g, tool);
             g.writeEndObject();
             g.writeEndObject();
             g.writeEndObject();

@@ -1,8 +1,8 @@
 package dev.ruminate.providers.bedrock;
 
 import dev.ruminate.core.message.Usage;
+import dev.ruminate.providers.internal.JsonReading;
 import tools.jackson.core.JsonParser;
-import tools.jackson.core.JsonToken;
 
 /** Reads a Converse {@code usage} object; Bedrock reports no reasoning token count. */
 final class BedrockUsage {
@@ -18,13 +18,8 @@ final class BedrockUsage {
         Long input = null;
         Long output = null;
         Long cached = null;
-        while (p.nextToken() == JsonToken.PROPERTY_NAME) {
-            String field = p.currentName();
-            JsonToken t = p.nextToken();
-            if (t != JsonToken.VALUE_NUMBER_INT) {
-                p.skipChildren();
-                continue;
-            }
+        String field;
+        while ((field = JsonReading.nextIntegerProperty(p)) != null) {
             switch (field) {
                 case "inputTokens" -> input = p.getLongValue();
                 case "outputTokens" -> output = p.getLongValue();

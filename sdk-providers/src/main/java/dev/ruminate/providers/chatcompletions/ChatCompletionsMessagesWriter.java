@@ -6,12 +6,12 @@ import dev.ruminate.core.message.Message;
 import dev.ruminate.core.message.Part;
 import dev.ruminate.core.message.ReasoningPart;
 import dev.ruminate.core.message.Seals;
-import dev.ruminate.core.message.SystemMessage;
 import dev.ruminate.core.message.TextPart;
 import dev.ruminate.core.message.ToolCallPart;
 import dev.ruminate.core.message.ToolResultMessage;
 import dev.ruminate.core.message.UserMessage;
 import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.providers.internal.JsonWriting;
 import java.util.ArrayList;
 import java.util.List;
 import tools.jackson.core.JsonGenerator;
@@ -37,11 +37,7 @@ final class ChatCompletionsMessagesWriter {
         g.writeStartArray();
         for (int i = 0; i < messages.size(); i++) {
             Message m = messages.get(i);
-            if (m instanceof SystemMessage s) {
-                simple(g, "system", s.text());
-            } else if (m instanceof UserMessage u) {
-                simple(g, "user", u.text());
-            } else if (m instanceof AssistantMessage a) {
+            if (m instanceof AssistantMessage a) {
                 boolean own = a.provider() == null || a.provider().equals(profile.name());
                 boolean carry = sendBack.mode() != ReasoningSendBack.Mode.DROP
                         && (sendBack.scope() == ReasoningSendBack.Scope.ALL_TURNS || inToolTurn[i]);
@@ -53,17 +49,10 @@ final class ChatCompletionsMessagesWriter {
                 g.writeStringProperty("content", t.content());
                 g.writeEndObject();
             } else {
-                throw new IllegalArgumentException("unknown message type " + m.getClass().getName());
+                JsonWriting.writePlainMessage(g, m);
             }
         }
         g.writeEndArray();
-    }
-
-    private static void simple(JsonGenerator g, String role, String text) {
-        g.writeStartObject();
-        g.writeStringProperty("role", role);
-        g.writeStringProperty("content", text);
-        g.writeEndObject();
     }
 
     /**

@@ -5,15 +5,10 @@ import dev.ruminate.core.message.Message;
 import dev.ruminate.core.message.Part;
 import dev.ruminate.core.message.ReasoningPart;
 import dev.ruminate.core.request.ChatRequest;
-import dev.ruminate.core.request.SamplingOptions;
-import dev.ruminate.core.request.ToolDefinition;
-import dev.ruminate.providers.internal.JsonWriting;
-import java.io.ByteArrayOutputStream;
-import java.util.Map;
+import dev.ruminate.providers.internal.FunctionTools;
+import dev.ruminate.providers.internal.RequestBody;
+import dev.ruminate.providers.internal.SamplingFields;
 import java.util.Set;
-import org.jspecify.annotations.Nullable;
-import tools.jackson.core.JsonGenerator;
-import tools.jackson.core.ObjectWriteContext;
 
 /**
  * Writes a Chat Completions request body with Jackson's streaming generator.
@@ -24,24 +19,22 @@ import tools.jackson.core.ObjectWriteContext;
  */
 final class ChatCompletionsRequestEncoder {
 
+    /** Chat Completions' sampling fields; the output limit's field comes from the profile. */
+    private static final SamplingFields SAMPLING = new SamplingFields("temperature", "top_p", null, "stop", "seed");
+
     private ChatCompletionsRequestEncoder() {
     }
 
     static byte[] encode(CompatProfile profile, ChatRequest request, boolean stream) {
-        Map<String, @Nullable Object> extras = request.extras();
-        Set<String> taken = extras.keySet();
-        ByteArrayOutputStream out = new ByteArrayOutputStream(512);
-        try (JsonGenerator g = JsonWriting.JSON.createGenerator(ObjectWriteContext.empty(), out)) {
-            g.writeStartObject();
-            if (!taken.contains("model")) {
-                g.writeStringProperty("model", request.model());
-            }
+        Set<String> taken = request.extras().keySet();
+        return RequestBody.write(request, 512, g -> {
+            RequestBody.writeModel(g, request);
             if (!taken.contains("messages")) {
                 g.writeName("messages");
                 ChatCompletionsMessagesWriter.write(g, profile, request);
             }
             if (!request.tools().isEmpty() && !taken.contains("tools")) {
-                writeTools(g, request);
+                FunctionTools.writeNested(g, request.tools());
             }
             if (stream) {
                 if (!taken.contains("stream")) {
@@ -53,16 +46,10 @@ final class ChatCompletionsRequestEncoder {
                     g.writeEndObject();
                 }
             }
-            writeSampling(g, profile, request.sampling(), taken);
+            SAMPLING.withMaxOutputTokens(profile.maxTokensField()).write(g, request.sampling(), taken);
             ReasoningParams.write(g, profile.reasoningStyle(), request.reasoning(), request.model(), taken,
                     carriesReasoning(profile, request));
-            for (Map.Entry<String, @Nullable Object> extra : extras.entrySet()) {
-                g.writeName(extra.getKey());
-                JsonWriting.writeValue(g, extra.getValue());
-            }
-            g.writeEndObject();
-        }
-        return out.toByteArray();
+        });
     }
 
     /** Whether an earlier assistant turn of this profile has reasoning its rule sends back. */
@@ -80,45 +67,5 @@ final class ChatCompletionsRequestEncoder {
             }
         }
         return false;
-    }
-
-    private static void writeTools(JsonGenerator g, ChatRequest request) {
-        g.writeArrayPropertyStart("tools");
-        for (ToolDefinition tool : request.tools()) {
-            g.writeStartObject();
-            g.writeStringProperty("type", "function");
-            g.writeObjectPropertyStart("function");
-            g.writeStringProperty("name", tool.name());
-            if (!tool.description().isEmpty()) {
-                g.writeStringProperty("description", tool.description());
-            }
-            g.writeName("parameters");
-            JsonWriting.copyJson(g, tool.parametersSchema(), "tool " + tool.name() + " has a parameters schema that");
-            g.writeEndObject();
-            g.writeEndObject();
-        }
-        g.writeEndArray();
-    }
-
-    private static void writeSampling(JsonGenerator g, CompatProfile profile, SamplingOptions s, Set<String> taken) {
-        if (s.temperature() != null && !taken.contains("temperature")) {
-            g.writeNumberProperty("temperature", s.temperature());
-        }
-        if (s.topP() != null && !taken.contains("top_p")) {
-            g.writeNumberProperty("top_p", s.topP());
-        }
-        if (s.maxOutputTokens() != null && !taken.contains(profile.maxTokensField())) {
-            g.writeNumberProperty(profile.maxTokensField(), s.maxOutputTokens());
-        }
-        if (!s.stop().isEmpty() && !taken.contains("stop")) {
-            g.writeArrayPropertyStart("stop");
-            for (String stop : s.stop()) {
-                g.writeString(stop);
-            }
-            g.writeEndArray();
-        }
-        if (s.seed() != null && !taken.contains("seed")) {
-            g.writeNumberProperty("seed", s.seed());
-        }
     }
 }

@@ -469,14 +469,8 @@ final class ChunkParser {
             return null;
         }
         Long result = null;
-        String name;
-        while ((name = p.nextName()) != null) {
-            JsonToken v = p.nextToken();
-            if (field.equals(name)) {
-                result = JsonReading.number(p, v);
-            } else {
-                p.skipChildren();
-            }
+        while (JsonReading.nextPropertyNamed(p, field)) {
+            result = JsonReading.number(p, p.currentToken());
         }
         return result;
     }
@@ -487,14 +481,8 @@ final class ChunkParser {
             p.skipChildren();
             return;
         }
-        String name;
-        while ((name = p.nextName()) != null) {
-            JsonToken v = p.nextToken();
-            if ("usage".equals(name)) {
-                usage(p, v, chunk.groqUsage);
-            } else {
-                p.skipChildren();
-            }
+        while (JsonReading.nextPropertyNamed(p, "usage")) {
+            usage(p, p.currentToken(), chunk.groqUsage);
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.ruminate.providers.chatcompletions;
 
 import dev.ruminate.core.think.ThinkTagOptions;
+import dev.ruminate.providers.internal.ProfileChecks;
 import dev.ruminate.transport.http.BaseUrl;
 import java.net.URI;
 import java.util.ArrayList;
@@ -63,26 +64,17 @@ public record CompatProfile(String name, @Nullable String baseUrl, String chatPa
      *     field is blank or repeated
      */
     public CompatProfile {
-        requireText(name, "name");
-        if (baseUrl != null) {
-            BaseUrl.of(baseUrl);
-        }
-        requireText(chatPath, "chatPath");
-        if (!chatPath.startsWith("/")) {
-            throw new IllegalArgumentException("chatPath must start with '/', was " + chatPath);
-        }
-        requireText(authHeader, "authHeader");
-        Objects.requireNonNull(authPrefix, "authPrefix");
+        ProfileChecks.requireEndpoint(name, baseUrl, "chatPath", chatPath, authHeader, authPrefix);
         reasoningFields = List.copyOf(reasoningFields);
         HashSet<String> seen = new HashSet<>();
         for (String field : reasoningFields) {
-            requireText(field, "reasoning field");
+            ProfileChecks.requireText(field, "reasoning field");
             if (!seen.add(field)) {
                 throw new IllegalArgumentException("reasoning field listed twice: " + field);
             }
         }
         Objects.requireNonNull(reasoningStyle, "reasoningStyle");
-        requireText(maxTokensField, "maxTokensField");
+        ProfileChecks.requireText(maxTokensField, "maxTokensField");
         Objects.requireNonNull(sendBack, "sendBack");
     }
 
@@ -142,13 +134,6 @@ public record CompatProfile(String name, @Nullable String baseUrl, String chatPa
      */
     public ReasoningSendBack sendBackFor(String model) {
         return Objects.requireNonNull(sendBack.forModel(model), "send-back rule returned null");
-    }
-
-    private static void requireText(String value, String what) {
-        Objects.requireNonNull(value, what);
-        if (value.isBlank()) {
-            throw new IllegalArgumentException(what + " must not be blank");
-        }
     }
 
     /**

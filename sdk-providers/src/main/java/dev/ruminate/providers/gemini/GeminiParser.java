@@ -1,6 +1,7 @@
 package dev.ruminate.providers.gemini;
 
 import dev.ruminate.providers.spi.ShapeException;
+import dev.ruminate.providers.internal.JsonReading;
 import dev.ruminate.providers.internal.StreamParser;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -207,13 +208,8 @@ final class GeminiParser {
             p.skipChildren();
             return;
         }
-        while (p.nextToken() == JsonToken.PROPERTY_NAME) {
-            String field = p.currentName();
-            JsonToken v = p.nextToken();
-            if (v != JsonToken.VALUE_NUMBER_INT) {
-                p.skipChildren();
-                continue;
-            }
+        String field;
+        while ((field = JsonReading.nextIntegerProperty(p)) != null) {
             switch (field) {
                 case "promptTokenCount" -> chunk.promptTokens = p.getLongValue();
                 case "candidatesTokenCount" -> chunk.candidatesTokens = p.getLongValue();
@@ -232,14 +228,8 @@ final class GeminiParser {
             p.skipChildren();
             return;
         }
-        while (p.nextToken() == JsonToken.PROPERTY_NAME) {
-            String field = p.currentName();
-            JsonToken v = p.nextToken();
-            if (field.equals("blockReason")) {
-                chunk.blockReason = string(p, v);
-            } else {
-                p.skipChildren();
-            }
+        while (JsonReading.nextPropertyNamed(p, "blockReason")) {
+            chunk.blockReason = string(p, p.currentToken());
         }
     }
 
@@ -253,13 +243,8 @@ final class GeminiParser {
             String field = p.currentName();
             JsonToken v = p.nextToken();
             if (field.equals("usage") && v == JsonToken.START_OBJECT) {
-                while (p.nextToken() == JsonToken.PROPERTY_NAME) {
-                    String u = p.currentName();
-                    JsonToken n = p.nextToken();
-                    if (n != JsonToken.VALUE_NUMBER_INT) {
-                        p.skipChildren();
-                        continue;
-                    }
+                String u;
+                while ((u = JsonReading.nextIntegerProperty(p)) != null) {
                     switch (u) {
                         case "total_input_tokens" -> chunk.promptTokens = p.getLongValue();
                         case "total_output_tokens" -> chunk.candidatesTokens = p.getLongValue();

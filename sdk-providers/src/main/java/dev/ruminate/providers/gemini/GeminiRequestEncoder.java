@@ -6,7 +6,6 @@ import dev.ruminate.core.message.Message;
 import dev.ruminate.core.message.Part;
 import dev.ruminate.core.message.ReasoningPart;
 import dev.ruminate.core.message.ServerToolPart;
-import dev.ruminate.core.message.SystemMessage;
 import dev.ruminate.core.message.TextPart;
 import dev.ruminate.core.message.ToolCallPart;
 import dev.ruminate.core.message.ToolResultMessage;
@@ -16,12 +15,14 @@ import dev.ruminate.core.request.ReasoningEffort;
 import dev.ruminate.core.request.ReasoningOptions;
 import dev.ruminate.core.request.SamplingOptions;
 import dev.ruminate.core.request.ToolDefinition;
+import dev.ruminate.providers.internal.FunctionTools;
 import dev.ruminate.providers.internal.JsonWriting;
-import java.io.ByteArrayOutputStream;
+import dev.ruminate.providers.internal.RequestBody;
+import dev.ruminate.providers.internal.SamplingFields;
+import dev.ruminate.providers.internal.SystemTexts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
@@ -29,7 +30,6 @@ import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.ObjectReadContext;
-import tools.jackson.core.ObjectWriteContext;
 
 /**
  * Writes a {@code generateContent} request: {@code contents}, {@code systemInstruction},
@@ -55,17 +55,18 @@ final class GeminiRequestEncoder {
 
     static final String SKIP_SIGNATURE = "skip_thought_signature_validator";
 
+    /** The sampling fields of {@code generationConfig}, before {@code thinkingConfig}. */
+    private static final SamplingFields SAMPLING =
+            new SamplingFields("temperature", "topP", "maxOutputTokens", "stopSequences", "seed");
+
     private GeminiRequestEncoder() {
     }
 
     /** Encodes a request whose history {@link History#prepare} has prepared for {@code provider}. */
     static byte[] encode(String provider, ChatRequest request, boolean skipSignatureValidation) {
-        Map<String, @Nullable Object> extras = request.extras();
-        Set<String> taken = extras.keySet();
+        Set<String> taken = request.extras().keySet();
         List<Message> messages = request.messages();
-        ByteArrayOutputStream out = new ByteArrayOutputStream(512);
-        try (JsonGenerator g = JsonWriting.JSON.createGenerator(ObjectWriteContext.empty(), out)) {
-            g.writeStartObject();
+        return RequestBody.write(request, 512, g -> {
             if (!taken.contains("contents")) {
                 writeContents(g, messages, provider, skipSignatureValidation);
             }
@@ -78,13 +79,7 @@ final class GeminiRequestEncoder {
             if (!taken.contains("generationConfig")) {
                 writeGenerationConfig(g, request.sampling(), request.reasoning());
             }
-            for (Map.Entry<String, @Nullable Object> extra : extras.entrySet()) {
-                g.writeName(extra.getKey());
-                JsonWriting.writeValue(g, extra.getValue());
-            }
-            g.writeEndObject();
-        }
-        return out.toByteArray();
+        });
     }
 
     private static void writeContents(JsonGenerator g, List<Message> messages, String provider,
@@ -178,12 +173,7 @@ final class GeminiRequestEncoder {
             }
             g.writeStringProperty("name", c.name());
             g.writeName("args");
-            if (c.arguments().isBlank()) {
-                g.writeStartObject();
-                g.writeEndObject();
-            } else {
-                JsonWriting.copyJson(g, c.arguments(), "the arguments of tool call " + c.name());
-            }
+            JsonWriting.writeArguments(g, c);
             g.writeEndObject();
             if (signature == null && placeholder) {
                 signature = SKIP_SIGNATURE;
@@ -246,22 +236,13 @@ final class GeminiRequestEncoder {
     }
 
     private static void writeSystem(JsonGenerator g, List<Message> messages) {
-        List<String> system = new ArrayList<>();
-        for (Message m : messages) {
-            if (m instanceof SystemMessage s) {
-                system.add(s.text());
-            }
-        }
+        List<String> system = SystemTexts.of(messages);
         if (system.isEmpty()) {
             return;
         }
         g.writeObjectPropertyStart("systemInstruction");
         g.writeArrayPropertyStart("parts");
-        for (String text : system) {
-            g.writeStartObject();
-            g.writeStringProperty("text", text);
-            g.writeEndObject();
-        }
+        SystemTexts.writeTextObjects(g, system);
         g.writeEndArray();
         g.writeEndObject();
     }
@@ -272,13 +253,8 @@ final class GeminiRequestEncoder {
         g.writeArrayPropertyStart("functionDeclarations");
         for (ToolDefinition tool : tools) {
             g.writeStartObject();
-            g.writeStringProperty("name", tool.name());
-            if (!tool.description().isEmpty()) {
-                g.writeStringProperty("description", tool.description());
-            }
             // parametersJsonSchema takes full JSON Schema; the older "parameters" only an OpenAPI subset
-            g.writeName("parametersJsonSchema");
-            JsonWriting.copyJson(g, tool.parametersSchema(), "tool " + tool.name() + " has a parameters schema that");
+            FunctionTools.writeDeclaration(g, tool, "parametersJsonSchema");
             g.writeEndObject();
         }
         g.writeEndArray();
@@ -293,32 +269,12 @@ final class GeminiRequestEncoder {
      * reasoning is requested unless the options say not to include it.
      */
     private static void writeGenerationConfig(JsonGenerator g, SamplingOptions s, ReasoningOptions r) {
-        boolean sampling = s.temperature() != null || s.topP() != null || s.maxOutputTokens() != null
-                || !s.stop().isEmpty() || s.seed() != null;
         boolean thinking = !r.isDefault();
-        if (!sampling && !thinking) {
+        if (!SAMPLING.anySet(s) && !thinking) {
             return;
         }
         g.writeObjectPropertyStart("generationConfig");
-        if (s.temperature() != null) {
-            g.writeNumberProperty("temperature", s.temperature());
-        }
-        if (s.topP() != null) {
-            g.writeNumberProperty("topP", s.topP());
-        }
-        if (s.maxOutputTokens() != null) {
-            g.writeNumberProperty("maxOutputTokens", s.maxOutputTokens());
-        }
-        if (!s.stop().isEmpty()) {
-            g.writeArrayPropertyStart("stopSequences");
-            for (String stop : s.stop()) {
-                g.writeString(stop);
-            }
-            g.writeEndArray();
-        }
-        if (s.seed() != null) {
-            g.writeNumberProperty("seed", s.seed());
-        }
+        SAMPLING.write(g, s, Set.of());
         if (thinking) {
             boolean off = Boolean.FALSE.equals(r.enabled()) || r.effort() == ReasoningEffort.NONE;
             g.writeObjectPropertyStart("thinkingConfig");

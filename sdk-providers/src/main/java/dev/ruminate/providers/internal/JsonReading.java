@@ -54,6 +54,46 @@ public final class JsonReading {
     }
 
     /**
+     * Moves to the next property of the current object whose value is an integer, skipping the
+     * properties with any other value; for the usage objects whose counts are all plain integers.
+     *
+     * @param p the parser, inside an object (at its start, or at the end of a property's value)
+     * @return the property's name, with the parser at its integer value; or null at the object's end
+     */
+    public static @Nullable String nextIntegerProperty(JsonParser p) {
+        while (p.nextToken() == JsonToken.PROPERTY_NAME) {
+            String name = p.currentName();
+            if (p.nextToken() == JsonToken.VALUE_NUMBER_INT) {
+                return name;
+            }
+            p.skipChildren();
+        }
+        return null;
+    }
+
+    /**
+     * Moves to the value of the next property of the current object that has the given name,
+     * skipping the other properties and their values. For objects of which a decoder wants one
+     * property: call it in a loop, reading the value in the body, and the whole object is read (the
+     * last of repeated names wins, as with a loop over every property).
+     *
+     * @param p the parser, inside an object (at its start, or at the end of a property's value)
+     * @param name the property's name
+     * @return true with the parser at that property's value; false at the object's end
+     */
+    public static boolean nextPropertyNamed(JsonParser p, String name) {
+        String next;
+        while ((next = p.nextName()) != null) {
+            p.nextToken();
+            if (name.equals(next)) {
+                return true;
+            }
+            p.skipChildren();
+        }
+        return false;
+    }
+
+    /**
      * Names a token's kind for error messages ({@code "an object"}, {@code "a string"}, …).
      *
      * @param token the token, or null at the end of input

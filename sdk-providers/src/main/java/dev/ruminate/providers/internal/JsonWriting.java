@@ -2,6 +2,11 @@ package dev.ruminate.providers.internal;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import dev.ruminate.core.message.Message;
+import dev.ruminate.core.message.SystemMessage;
+import dev.ruminate.core.message.ToolCallPart;
+import dev.ruminate.core.message.UserMessage;
+import dev.ruminate.core.request.ToolDefinition;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -13,7 +18,7 @@ import tools.jackson.core.json.JsonFactory;
 
 /**
  * What every provider's request encoder writes the same way: the plain Java values of a request's
- * extras, and JSON text (a tool's schema, a tool call's arguments) embedded as JSON.
+ * extras, arrays of strings, and JSON text (a tool's schema, a tool call's arguments) embedded as JSON.
  *
  * <p>Stateless and thread-safe.
  */
@@ -95,6 +100,89 @@ public final class JsonWriting {
             }
         } catch (JacksonException e) {
             throw new IllegalArgumentException(what + " is not valid JSON: " + e.getOriginalMessage(), e);
+        }
+    }
+
+    /**
+     * Writes a property holding an array of strings.
+     *
+     * @param g the generator, in an object
+     * @param name the property name
+     * @param values the strings, in order
+     */
+    public static void writeStrings(JsonGenerator g, String name, List<String> values) {
+        g.writeArrayPropertyStart(name);
+        for (String value : values) {
+            g.writeString(value);
+        }
+        g.writeEndArray();
+    }
+
+    /**
+     * Writes a system or user message as {@code {"role": …, "content": …}}, the plain message that
+     * the APIs descended from OpenAI's (Chat Completions, Responses, Ollama) all take.
+     *
+     * @param g the generator, in an array
+     * @param m a system or user message
+     * @throws IllegalArgumentException for an assistant message or a tool result, which each API
+     *     writes its own way
+     */
+    public static void writePlainMessage(JsonGenerator g, Message m) {
+        String role;
+        String content;
+        if (m instanceof SystemMessage s) {
+            role = "system";
+            content = s.text();
+        } else if (m instanceof UserMessage u) {
+            role = "user";
+            content = u.text();
+        } else {
+            throw new IllegalArgumentException("unknown message type " + m.getClass().getName());
+        }
+        writeTextMessage(g, role, content);
+    }
+
+    /**
+     * Writes a message {@code {"role": …, "content": …}} of one text.
+     *
+     * @param g the generator, in an array
+     * @param role the role
+     * @param content the text
+     */
+    public static void writeTextMessage(JsonGenerator g, String role, String content) {
+        g.writeStartObject();
+        g.writeStringProperty("role", role);
+        g.writeStringProperty("content", content);
+        g.writeEndObject();
+    }
+
+    /**
+     * Writes a tool's parameters schema as the embedded JSON value it is.
+     *
+     * @param g the generator, after the property name
+     * @param tool the tool
+     * @throws IllegalArgumentException naming the tool when the schema is empty, not JSON, or more
+     *     than one value
+     */
+    public static void writeSchema(JsonGenerator g, ToolDefinition tool) {
+        copyJson(g, tool.parametersSchema(), "tool " + tool.name() + " has a parameters schema that");
+    }
+
+    /**
+     * Writes a tool call's arguments as the embedded JSON value they are; blank arguments (a call
+     * without parameters, as some models send it) as an empty object.
+     *
+     * @param g the generator, after the property name
+     * @param call the tool call
+     * @throws IllegalArgumentException naming the call when the arguments are not JSON, or more than
+     *     one value
+     */
+    public static void writeArguments(JsonGenerator g, ToolCallPart call) {
+        if (call.arguments().isBlank()) {
+            g.writeStartObject();
+            g.writeEndObject();
+        } else {
+            copyJson(g, call.arguments(), "the arguments of tool call " + call.name());
         }
     }
 }

@@ -4,11 +4,10 @@ import dev.ruminate.core.message.AssistantMessage;
 import dev.ruminate.core.message.Message;
 import dev.ruminate.core.message.Part;
 import dev.ruminate.core.message.ReasoningPart;
-import dev.ruminate.core.message.SystemMessage;
 import dev.ruminate.core.message.TextPart;
 import dev.ruminate.core.message.ToolCallPart;
 import dev.ruminate.core.message.ToolResultMessage;
-import dev.ruminate.core.message.UserMessage;
+import dev.ruminate.providers.internal.JsonWriting;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,11 +39,7 @@ final class OllamaMessagesWriter {
         Map<String, String> callNames = new HashMap<>();
         g.writeStartArray();
         for (Message m : messages) {
-            if (m instanceof SystemMessage s) {
-                simple(g, "system", s.text());
-            } else if (m instanceof UserMessage u) {
-                simple(g, "user", u.text());
-            } else if (m instanceof AssistantMessage a) {
+            if (m instanceof AssistantMessage a) {
                 assistant(g, a, isOwn(a, provider), callNames);
             } else if (m instanceof ToolResultMessage t) {
                 g.writeStartObject();
@@ -57,7 +52,7 @@ final class OllamaMessagesWriter {
                 g.writeStringProperty("tool_call_id", t.toolCallId());
                 g.writeEndObject();
             } else {
-                throw new IllegalArgumentException("unknown message type " + m.getClass().getName());
+                JsonWriting.writePlainMessage(g, m);
             }
         }
         g.writeEndArray();
@@ -65,13 +60,6 @@ final class OllamaMessagesWriter {
 
     private static boolean isOwn(AssistantMessage a, String provider) {
         return a.provider() == null || a.provider().equals(provider) || a.provider().equals("ollama");
-    }
-
-    private static void simple(JsonGenerator g, String role, String text) {
-        g.writeStartObject();
-        g.writeStringProperty("role", role);
-        g.writeStringProperty("content", text);
-        g.writeEndObject();
     }
 
     private static void assistant(JsonGenerator g, AssistantMessage a, boolean own, Map<String, String> callNames) {

@@ -7,14 +7,11 @@ import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.core.request.ReasoningEffort;
 import dev.ruminate.core.request.ReasoningOptions;
 import dev.ruminate.core.request.SamplingOptions;
-import dev.ruminate.core.request.ToolDefinition;
-import dev.ruminate.providers.internal.JsonWriting;
-import java.io.ByteArrayOutputStream;
-import java.util.Map;
+import dev.ruminate.providers.internal.FunctionTools;
+import dev.ruminate.providers.internal.RequestBody;
+import dev.ruminate.providers.internal.SamplingFields;
 import java.util.Set;
-import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JsonGenerator;
-import tools.jackson.core.ObjectWriteContext;
 
 /**
  * Writes {@code /api/chat} and {@code /api/generate} request bodies with Jackson's streaming
@@ -27,27 +24,26 @@ import tools.jackson.core.ObjectWriteContext;
  */
 final class OllamaRequestEncoder {
 
+    /** The sampling fields inside {@code options}, where the output limit is {@code num_predict}. */
+    private static final SamplingFields OPTIONS =
+            new SamplingFields("temperature", "top_p", "num_predict", "stop", "seed");
+
     private OllamaRequestEncoder() {
     }
 
     static byte[] chat(String provider, ChatRequest request, boolean stream) {
         Set<String> taken = request.extras().keySet();
-        ByteArrayOutputStream out = new ByteArrayOutputStream(512);
-        try (JsonGenerator g = JsonWriting.JSON.createGenerator(ObjectWriteContext.empty(), out)) {
-            g.writeStartObject();
-            if (!taken.contains("model")) {
-                g.writeStringProperty("model", request.model());
-            }
+        return RequestBody.write(request, 512, g -> {
+            RequestBody.writeModel(g, request);
             if (!taken.contains("messages")) {
                 g.writeName("messages");
                 OllamaMessagesWriter.write(g, provider, request.messages());
             }
             if (!request.tools().isEmpty() && !taken.contains("tools")) {
-                tools(g, request);
+                FunctionTools.writeNested(g, request.tools());
             }
             tail(g, request, stream, taken);
-        }
-        return out.toByteArray();
+        });
     }
 
     static byte[] generate(ChatRequest request, boolean stream) {
@@ -70,24 +66,20 @@ final class OllamaRequestEncoder {
         if (!request.tools().isEmpty()) {
             throw new IllegalArgumentException("/api/generate takes no tools; use /api/chat");
         }
-        ByteArrayOutputStream out = new ByteArrayOutputStream(256);
-        try (JsonGenerator g = JsonWriting.JSON.createGenerator(ObjectWriteContext.empty(), out)) {
-            g.writeStartObject();
-            if (!taken.contains("model")) {
-                g.writeStringProperty("model", request.model());
-            }
+        String userPrompt = prompt;
+        return RequestBody.write(request, 256, g -> {
+            RequestBody.writeModel(g, request);
             if (!taken.contains("prompt")) {
-                g.writeStringProperty("prompt", prompt);
+                g.writeStringProperty("prompt", userPrompt);
             }
             if (system.length() > 0 && !taken.contains("system")) {
                 g.writeStringProperty("system", system.toString());
             }
             tail(g, request, stream, taken);
-        }
-        return out.toByteArray();
+        });
     }
 
-    /** Writes {@code stream}, {@code think}, {@code options}, extras, and ends the object. */
+    /** Writes {@code stream}, {@code think} and {@code options}. */
     private static void tail(JsonGenerator g, ChatRequest request, boolean stream, Set<String> taken) {
         if (!taken.contains("stream")) {
             // Ollama streams unless told not to: always say which
@@ -99,11 +91,6 @@ final class OllamaRequestEncoder {
         if (!taken.contains("options")) {
             options(g, request.sampling());
         }
-        for (Map.Entry<String, @Nullable Object> extra : request.extras().entrySet()) {
-            g.writeName(extra.getKey());
-            JsonWriting.writeValue(g, extra.getValue());
-        }
-        g.writeEndObject();
     }
 
     /**
@@ -131,48 +118,11 @@ final class OllamaRequestEncoder {
     }
 
     private static void options(JsonGenerator g, SamplingOptions s) {
-        if (s.temperature() == null && s.topP() == null && s.maxOutputTokens() == null && s.stop().isEmpty()
-                && s.seed() == null) {
+        if (!OPTIONS.anySet(s)) {
             return;
         }
         g.writeObjectPropertyStart("options");
-        if (s.temperature() != null) {
-            g.writeNumberProperty("temperature", s.temperature());
-        }
-        if (s.topP() != null) {
-            g.writeNumberProperty("top_p", s.topP());
-        }
-        if (s.maxOutputTokens() != null) {
-            g.writeNumberProperty("num_predict", s.maxOutputTokens());
-        }
-        if (!s.stop().isEmpty()) {
-            g.writeArrayPropertyStart("stop");
-            for (String stop : s.stop()) {
-                g.writeString(stop);
-            }
-            g.writeEndArray();
-        }
-        if (s.seed() != null) {
-            g.writeNumberProperty("seed", s.seed());
-        }
+        OPTIONS.write(g, s, Set.of());
         g.writeEndObject();
-    }
-
-    private static void tools(JsonGenerator g, ChatRequest request) {
-        g.writeArrayPropertyStart("tools");
-        for (ToolDefinition tool : request.tools()) {
-            g.writeStartObject();
-            g.writeStringProperty("type", "function");
-            g.writeObjectPropertyStart("function");
-            g.writeStringProperty("name", tool.name());
-            if (!tool.description().isEmpty()) {
-                g.writeStringProperty("description", tool.description());
-            }
-            g.writeName("parameters");
-            JsonWriting.copyJson(g, tool.parametersSchema(), "tool " + tool.name() + " has a parameters schema that");
-            g.writeEndObject();
-            g.writeEndObject();
-        }
-        g.writeEndArray();
     }
 }

@@ -9,7 +9,7 @@ import dev.ruminate.core.message.SystemMessage;
 import dev.ruminate.core.message.TextPart;
 import dev.ruminate.core.message.ToolCallPart;
 import dev.ruminate.core.message.ToolResultMessage;
-import dev.ruminate.core.message.UserMessage;
+import dev.ruminate.providers.internal.JsonWriting;
 import java.util.List;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
@@ -68,11 +68,7 @@ final class InputWriter {
         g.writeStartArray();
         for (int i = leadingSystem(messages); i < messages.size(); i++) {
             Message m = messages.get(i);
-            if (m instanceof SystemMessage s) {
-                role(g, "system", s.text());
-            } else if (m instanceof UserMessage u) {
-                role(g, "user", u.text());
-            } else if (m instanceof AssistantMessage a) {
+            if (m instanceof AssistantMessage a) {
                 assistant(g, profile, a);
             } else if (m instanceof ToolResultMessage t) {
                 g.writeStartObject();
@@ -80,16 +76,11 @@ final class InputWriter {
                 g.writeStringProperty("call_id", t.toolCallId());
                 g.writeStringProperty("output", t.content());
                 g.writeEndObject();
+            } else {
+                JsonWriting.writePlainMessage(g, m);
             }
         }
         g.writeEndArray();
-    }
-
-    private static void role(JsonGenerator g, String role, String text) {
-        g.writeStartObject();
-        g.writeStringProperty("role", role);
-        g.writeStringProperty("content", text);
-        g.writeEndObject();
     }
 
     private static void assistant(JsonGenerator g, ResponsesProfile profile, AssistantMessage message) {
@@ -193,7 +184,7 @@ final class InputWriter {
         for (Part p : texts) {
             text.append(((TextPart) p).text());
         }
-        role(g, "assistant", text.toString());
+        JsonWriting.writeTextMessage(g, "assistant", text.toString());
     }
 
     private static void functionCall(JsonGenerator g, ToolCallPart call, boolean own) {

@@ -42,16 +42,16 @@ final class ResponsesEventParser {
             // never null: inside an object the parser throws on a cut-short event rather than ending
             JsonToken value = Objects.requireNonNull(p.nextToken(), name);
             switch (name) {
-                case "type" -> e.type = string(p, value);
+                case "type" -> e.type = JsonReading.text(p, value);
                 case "output_index" -> e.outputIndex = index(p, value);
                 case "summary_index" -> e.summaryIndex = index(p, value);
                 case "content_index" -> e.contentIndex = index(p, value);
-                case "item_id" -> e.itemId = string(p, value);
-                case "delta" -> e.delta = string(p, value);
-                case "text" -> e.text = string(p, value);
-                case "refusal" -> e.refusal = string(p, value);
-                case "arguments" -> e.arguments = string(p, value);
-                case "input" -> e.input = string(p, value);
+                case "item_id" -> e.itemId = JsonReading.text(p, value);
+                case "delta" -> e.delta = JsonReading.text(p, value);
+                case "text" -> e.text = JsonReading.text(p, value);
+                case "refusal" -> e.refusal = JsonReading.text(p, value);
+                case "arguments" -> e.arguments = JsonReading.text(p, value);
+                case "input" -> e.input = JsonReading.text(p, value);
                 case "part" -> part(p, value, e);
                 case "item" -> e.item = value == JsonToken.START_OBJECT ? item(p, data) : skipNull(p, value, "item");
                 case "response" -> e.response = value == JsonToken.START_OBJECT ? response(p, data)
@@ -82,10 +82,10 @@ final class ResponsesEventParser {
         while ((name = p.nextName()) != null) {
             JsonToken v = p.nextToken();
             switch (name) {
-                case "type" -> e.partType = string(p, v);
-                case "text" -> e.partText = string(p, v);
+                case "type" -> e.partType = JsonReading.text(p, v);
+                case "text" -> e.partText = JsonReading.text(p, v);
                 case "refusal" -> {
-                    String refusal = string(p, v);
+                    String refusal = JsonReading.text(p, v);
                     if (refusal != null) {
                         e.partText = refusal;
                     }
@@ -103,13 +103,13 @@ final class ResponsesEventParser {
         while ((name = p.nextName()) != null) {
             JsonToken v = p.nextToken();
             switch (name) {
-                case "type" -> item.type = string(p, v);
-                case "id" -> item.id = string(p, v);
-                case "call_id" -> item.callId = string(p, v);
-                case "name" -> item.name = string(p, v);
-                case "arguments" -> item.arguments = string(p, v);
-                case "input" -> item.input = string(p, v);
-                case "encrypted_content" -> item.encryptedContent = string(p, v);
+                case "type" -> item.type = JsonReading.text(p, v);
+                case "id" -> item.id = JsonReading.text(p, v);
+                case "call_id" -> item.callId = JsonReading.text(p, v);
+                case "name" -> item.name = JsonReading.text(p, v);
+                case "arguments" -> item.arguments = JsonReading.text(p, v);
+                case "input" -> item.input = JsonReading.text(p, v);
+                case "encrypted_content" -> item.encryptedContent = JsonReading.text(p, v);
                 case "summary" -> summary(p, v, item);
                 case "content" -> content(p, v, item);
                 default -> p.skipChildren();
@@ -139,7 +139,7 @@ final class ResponsesEventParser {
             while ((name = p.nextName()) != null) {
                 JsonToken fv = p.nextToken();
                 if ("text".equals(name)) {
-                    text = string(p, fv);
+                    text = JsonReading.text(p, fv);
                 } else {
                     p.skipChildren();
                 }
@@ -169,10 +169,10 @@ final class ResponsesEventParser {
             while ((name = p.nextName()) != null) {
                 JsonToken fv = p.nextToken();
                 switch (name) {
-                    case "type" -> type = string(p, fv);
-                    case "text" -> text = string(p, fv);
+                    case "type" -> type = JsonReading.text(p, fv);
+                    case "text" -> text = JsonReading.text(p, fv);
                     case "refusal" -> {
-                        String refusal = string(p, fv);
+                        String refusal = JsonReading.text(p, fv);
                         if (refusal != null) {
                             text = refusal;
                         }
@@ -191,9 +191,9 @@ final class ResponsesEventParser {
         while ((name = p.nextName()) != null) {
             JsonToken v = p.nextToken();
             switch (name) {
-                case "id" -> r.id = string(p, v);
-                case "model" -> r.model = string(p, v);
-                case "status" -> r.status = string(p, v);
+                case "id" -> r.id = JsonReading.text(p, v);
+                case "model" -> r.model = JsonReading.text(p, v);
+                case "status" -> r.status = JsonReading.text(p, v);
                 case "incomplete_details" -> incompleteDetails(p, v, r);
                 case "error" -> r.error = rawObject(p, v, data);
                 case "usage" -> usage(p, v, r);
@@ -209,14 +209,8 @@ final class ResponsesEventParser {
             p.skipChildren();
             return;
         }
-        String name;
-        while ((name = p.nextName()) != null) {
-            JsonToken fv = p.nextToken();
-            if ("reason".equals(name)) {
-                r.incompleteReason = string(p, fv);
-            } else {
-                p.skipChildren();
-            }
+        while (JsonReading.nextPropertyNamed(p, "reason")) {
+            r.incompleteReason = JsonReading.text(p, p.currentToken());
         }
     }
 
@@ -255,14 +249,8 @@ final class ResponsesEventParser {
             return previous;
         }
         Long found = previous;
-        String name;
-        while ((name = p.nextName()) != null) {
-            JsonToken fv = p.nextToken();
-            if (field.equals(name)) {
-                found = count(p, fv);
-            } else {
-                p.skipChildren();
-            }
+        while (JsonReading.nextPropertyNamed(p, field)) {
+            found = count(p, p.currentToken());
         }
         return found;
     }
@@ -302,18 +290,6 @@ final class ResponsesEventParser {
             return -1;
         }
         throw new ShapeException("an index must be an integer, was " + v);
-    }
-
-    /** Returns a string value; null for null; numbers and booleans as text; objects and arrays skipped. */
-    private static @Nullable String string(JsonParser p, JsonToken v) {
-        return switch (v) {
-            case VALUE_STRING, VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT, VALUE_TRUE, VALUE_FALSE -> p.getString();
-            case START_OBJECT, START_ARRAY -> {
-                p.skipChildren();
-                yield null;
-            }
-            default -> null;
-        };
     }
 
     private static <T> @Nullable T skipNull(JsonParser p, JsonToken v, String what) {

@@ -1,5 +1,6 @@
 package dev.ruminate.providers.responses;
 
+import dev.ruminate.providers.internal.ProfileChecks;
 import dev.ruminate.transport.http.BaseUrl;
 import java.net.URI;
 import java.util.Objects;
@@ -43,16 +44,7 @@ public record ResponsesProfile(String name, @Nullable String baseUrl, String pat
      *     URL, or the path does not start with {@code /}
      */
     public ResponsesProfile {
-        requireText(name, "name");
-        if (baseUrl != null) {
-            BaseUrl.of(baseUrl);
-        }
-        requireText(path, "path");
-        if (!path.startsWith("/")) {
-            throw new IllegalArgumentException("path must start with '/', was " + path);
-        }
-        requireText(authHeader, "authHeader");
-        Objects.requireNonNull(authPrefix, "authPrefix");
+        ProfileChecks.requireEndpoint(name, baseUrl, "path", path, authHeader, authPrefix);
         Objects.requireNonNull(reasoningStyle, "reasoningStyle");
     }
 
@@ -96,13 +88,6 @@ public record ResponsesProfile(String name, @Nullable String baseUrl, String pat
      */
     public URI uri(@Nullable String baseUrlOverride) {
         return BaseUrl.of(baseUrlOverride, baseUrl, "profile " + name).resolve(path);
-    }
-
-    private static void requireText(String value, String what) {
-        Objects.requireNonNull(value, what);
-        if (value.isBlank()) {
-            throw new IllegalArgumentException(what + " must not be blank");
-        }
     }
 
     /**

@@ -6,18 +6,13 @@ import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.core.request.ReasoningEffort;
 import dev.ruminate.core.request.ReasoningOptions;
 import dev.ruminate.core.request.SamplingOptions;
-import dev.ruminate.core.request.ToolDefinition;
+import dev.ruminate.providers.internal.FunctionTools;
 import dev.ruminate.providers.internal.JsonWriting;
-import java.io.ByteArrayOutputStream;
+import dev.ruminate.providers.internal.RequestBody;
+import dev.ruminate.providers.internal.SamplingFields;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import org.jspecify.annotations.Nullable;
-import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonGenerator;
-import tools.jackson.core.JsonParser;
-import tools.jackson.core.ObjectReadContext;
-import tools.jackson.core.ObjectWriteContext;
 
 /**
  * Writes a Responses request body with Jackson's streaming generator.
@@ -35,18 +30,15 @@ import tools.jackson.core.ObjectWriteContext;
  */
 final class ResponsesRequestEncoder {
 
+    private static final SamplingFields SAMPLING = new SamplingFields("temperature", "top_p", null, null, null);
+
     private ResponsesRequestEncoder() {
     }
 
     static byte[] encode(ResponsesProfile profile, ChatRequest request, boolean stream) {
-        Map<String, @Nullable Object> extras = request.extras();
-        Set<String> taken = extras.keySet();
-        ByteArrayOutputStream out = new ByteArrayOutputStream(512);
-        try (JsonGenerator g = JsonWriting.JSON.createGenerator(ObjectWriteContext.empty(), out)) {
-            g.writeStartObject();
-            if (!taken.contains("model")) {
-                g.writeStringProperty("model", request.model());
-            }
+        Set<String> taken = request.extras().keySet();
+        return RequestBody.write(request, 512, g -> {
+            RequestBody.writeModel(g, request);
             String instructions = InputWriter.instructions(request.messages());
             if (instructions != null && !taken.contains("instructions")) {
                 g.writeStringProperty("instructions", instructions);
@@ -56,19 +48,18 @@ final class ResponsesRequestEncoder {
             boolean serverState = taken.contains("previous_response_id");
             if (!taken.contains("input")) {
                 g.writeName("input");
-                InputWriter.write(g, profile, serverState ? afterLastAssistant(request.messages()) : request.messages());
+                List<Message> messages = request.messages();
+                InputWriter.write(g, profile, serverState ? afterLastAssistant(messages) : messages);
             }
             if (!request.tools().isEmpty() && !taken.contains("tools")) {
-                writeTools(g, request);
+                FunctionTools.writeFlat(g, request.tools());
             }
             if (!taken.contains("reasoning")) {
                 writeReasoning(g, profile.reasoningStyle(), request.reasoning());
             }
             if (profile.statelessReasoning() && !serverState) {
                 if (!taken.contains("include")) {
-                    g.writeArrayPropertyStart("include");
-                    g.writeString("reasoning.encrypted_content");
-                    g.writeEndArray();
+                    JsonWriting.writeStrings(g, "include", List.of("reasoning.encrypted_content"));
                 }
                 if (!taken.contains("store")) {
                     g.writeBooleanProperty("store", false);
@@ -78,13 +69,7 @@ final class ResponsesRequestEncoder {
                 g.writeBooleanProperty("stream", true);
             }
             writeSampling(g, request.sampling(), taken);
-            for (Map.Entry<String, @Nullable Object> extra : extras.entrySet()) {
-                g.writeName(extra.getKey());
-                JsonWriting.writeValue(g, extra.getValue());
-            }
-            g.writeEndObject();
-        }
-        return out.toByteArray();
+        });
     }
 
     /** The messages after the last assistant turn (tool results, the user's next words). */
@@ -95,38 +80,6 @@ final class ResponsesRequestEncoder {
             }
         }
         return messages;
-    }
-
-    private static void writeTools(JsonGenerator g, ChatRequest request) {
-        g.writeArrayPropertyStart("tools");
-        for (ToolDefinition tool : request.tools()) {
-            g.writeStartObject();
-            g.writeStringProperty("type", "function");
-            g.writeStringProperty("name", tool.name());
-            if (!tool.description().isEmpty()) {
-                g.writeStringProperty("description", tool.description());
-            }
-            g.writeName("parameters");
-            copySchema(g, tool);
-            g.writeEndObject();
-        }
-        g.writeEndArray();
-    }
-
-    /** Copies the schema token by token: it is embedded as JSON, and invalid JSON is caught here. */
-    private static void copySchema(JsonGenerator g, ToolDefinition tool) {
-        try (JsonParser p = ResponsesEventParser.JSON.createParser(ObjectReadContext.empty(), tool.parametersSchema())) {
-            if (p.nextToken() == null) {
-                throw new IllegalArgumentException("tool " + tool.name() + " has an empty parameters schema");
-            }
-            g.copyCurrentStructure(p);
-            if (p.nextToken() != null) {
-                throw new IllegalArgumentException("tool " + tool.name() + " has text after its parameters schema");
-            }
-        } catch (JacksonException e) {
-            throw new IllegalArgumentException("tool " + tool.name() + " has a parameters schema that is not valid JSON: "
-                    + e.getOriginalMessage(), e);
-        }
     }
 
     /**
@@ -161,15 +114,11 @@ final class ResponsesRequestEncoder {
         g.writeEndObject();
     }
 
+    /** Responses puts the output limit first, and has no stop sequences and no seed. */
     private static void writeSampling(JsonGenerator g, SamplingOptions s, Set<String> taken) {
         if (s.maxOutputTokens() != null && !taken.contains("max_output_tokens")) {
             g.writeNumberProperty("max_output_tokens", s.maxOutputTokens());
         }
-        if (s.temperature() != null && !taken.contains("temperature")) {
-            g.writeNumberProperty("temperature", s.temperature());
-        }
-        if (s.topP() != null && !taken.contains("top_p")) {
-            g.writeNumberProperty("top_p", s.topP());
-        }
+        SAMPLING.write(g, s, taken);
     }
 }
