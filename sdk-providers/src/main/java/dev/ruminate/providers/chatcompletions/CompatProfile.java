@@ -1,5 +1,6 @@
 package dev.ruminate.providers.chatcompletions;
 
+import dev.ruminate.providers.ProfileBuilder;
 import dev.ruminate.core.think.ThinkTagOptions;
 import dev.ruminate.providers.internal.ProfileChecks;
 import dev.ruminate.transport.http.BaseUrl;
@@ -98,10 +99,9 @@ public record CompatProfile(String name, @Nullable String baseUrl, String chatPa
      */
     public Builder toBuilder() {
         Builder b = new Builder(name);
-        b.baseUrl = baseUrl;
+        b.baseUrl(baseUrl);
         b.chatPath = chatPath;
-        b.authHeader = authHeader;
-        b.authPrefix = authPrefix;
+        b.auth(authHeader, authPrefix);
         b.reasoningFields = new ArrayList<>(reasoningFields);
         b.readsReasoningDetails = readsReasoningDetails;
         b.thinkTags = thinkTags;
@@ -142,12 +142,8 @@ public record CompatProfile(String name, @Nullable String baseUrl, String chatPa
      *
      * @since 0.1
      */
-    public static final class Builder {
-        private String name;
-        private @Nullable String baseUrl;
+    public static final class Builder extends ProfileBuilder<Builder> {
         private String chatPath = "/chat/completions";
-        private String authHeader = "Authorization";
-        private String authPrefix = "Bearer ";
         private List<String> reasoningFields = new ArrayList<>(List.of("reasoning_content", "reasoning", "reasoning_text"));
         private boolean readsReasoningDetails;
         private @Nullable ThinkTagOptions thinkTags;
@@ -157,28 +153,11 @@ public record CompatProfile(String name, @Nullable String baseUrl, String chatPa
         private SendBackRule sendBack = SendBackRule.always(ReasoningSendBack.DROP);
 
         private Builder(String name) {
-            this.name = Objects.requireNonNull(name, "name");
+            super(name);
         }
 
-        /**
-         * Sets the name.
-         *
-         * @param name the profile name
-         * @return this builder
-         */
-        public Builder name(String name) {
-            this.name = Objects.requireNonNull(name, "name");
-            return this;
-        }
-
-        /**
-         * Sets the default base URL.
-         *
-         * @param baseUrl the API root, or null when the user must give one
-         * @return this builder
-         */
-        public Builder baseUrl(@Nullable String baseUrl) {
-            this.baseUrl = baseUrl;
+        @Override
+        protected Builder self() {
             return this;
         }
 
@@ -190,19 +169,6 @@ public record CompatProfile(String name, @Nullable String baseUrl, String chatPa
          */
         public Builder chatPath(String chatPath) {
             this.chatPath = Objects.requireNonNull(chatPath, "chatPath");
-            return this;
-        }
-
-        /**
-         * Sets how the key is sent: {@code ("Authorization", "Bearer ")} or {@code ("api-key", "")}.
-         *
-         * @param header the header name
-         * @param prefix what precedes the key, possibly empty
-         * @return this builder
-         */
-        public Builder auth(String header, String prefix) {
-            this.authHeader = Objects.requireNonNull(header, "header");
-            this.authPrefix = Objects.requireNonNull(prefix, "prefix");
             return this;
         }
 
@@ -301,7 +267,7 @@ public record CompatProfile(String name, @Nullable String baseUrl, String chatPa
          * @throws IllegalArgumentException as {@link CompatProfile#CompatProfile} documents
          */
         public CompatProfile build() {
-            return new CompatProfile(name, baseUrl, chatPath, authHeader, authPrefix, reasoningFields,
+            return new CompatProfile(name(), baseUrl(), chatPath, authHeader(), authPrefix(), reasoningFields,
                     readsReasoningDetails, thinkTags, reasoningStyle, streamUsage, maxTokensField, sendBack);
         }
     }

@@ -1,5 +1,6 @@
 package dev.ruminate.providers.responses;
 
+import dev.ruminate.providers.ProfileBuilder;
 import dev.ruminate.providers.internal.ProfileChecks;
 import dev.ruminate.transport.http.BaseUrl;
 import java.net.URI;
@@ -67,10 +68,9 @@ public record ResponsesProfile(String name, @Nullable String baseUrl, String pat
      */
     public Builder toBuilder() {
         Builder b = new Builder(name);
-        b.baseUrl = baseUrl;
+        b.baseUrl(baseUrl);
         b.path = path;
-        b.authHeader = authHeader;
-        b.authPrefix = authPrefix;
+        b.auth(authHeader, authPrefix);
         b.statelessReasoning = statelessReasoning;
         b.reasoningStyle = reasoningStyle;
         return b;
@@ -96,38 +96,17 @@ public record ResponsesProfile(String name, @Nullable String baseUrl, String pat
      *
      * @since 0.1
      */
-    public static final class Builder {
-        private String name;
-        private @Nullable String baseUrl;
+    public static final class Builder extends ProfileBuilder<Builder> {
         private String path = "/responses";
-        private String authHeader = "Authorization";
-        private String authPrefix = "Bearer ";
         private boolean statelessReasoning;
         private ResponsesReasoningStyle reasoningStyle = ResponsesReasoningStyle.EFFORT_AND_SUMMARY;
 
         private Builder(String name) {
-            this.name = Objects.requireNonNull(name, "name");
+            super(name);
         }
 
-        /**
-         * Sets the name.
-         *
-         * @param name the profile name
-         * @return this builder
-         */
-        public Builder name(String name) {
-            this.name = Objects.requireNonNull(name, "name");
-            return this;
-        }
-
-        /**
-         * Sets the default base URL.
-         *
-         * @param baseUrl the API root, or null when the user must give one
-         * @return this builder
-         */
-        public Builder baseUrl(@Nullable String baseUrl) {
-            this.baseUrl = baseUrl;
+        @Override
+        protected Builder self() {
             return this;
         }
 
@@ -139,19 +118,6 @@ public record ResponsesProfile(String name, @Nullable String baseUrl, String pat
          */
         public Builder path(String path) {
             this.path = Objects.requireNonNull(path, "path");
-            return this;
-        }
-
-        /**
-         * Sets how the key is sent: {@code ("Authorization", "Bearer ")} or {@code ("api-key", "")}.
-         *
-         * @param header the header name
-         * @param prefix what precedes the key, possibly empty
-         * @return this builder
-         */
-        public Builder auth(String header, String prefix) {
-            this.authHeader = Objects.requireNonNull(header, "header");
-            this.authPrefix = Objects.requireNonNull(prefix, "prefix");
             return this;
         }
 
@@ -184,7 +150,7 @@ public record ResponsesProfile(String name, @Nullable String baseUrl, String pat
          * @throws IllegalArgumentException as {@link ResponsesProfile#ResponsesProfile} documents
          */
         public ResponsesProfile build() {
-            return new ResponsesProfile(name, baseUrl, path, authHeader, authPrefix, statelessReasoning,
+            return new ResponsesProfile(name(), baseUrl(), path, authHeader(), authPrefix(), statelessReasoning,
                     reasoningStyle);
         }
     }
