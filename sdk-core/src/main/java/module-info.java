@@ -17,6 +17,7 @@ module dev.ruminate.core {
     exports dev.ruminate.core.event;
     exports dev.ruminate.core.history;
     exports dev.ruminate.core.json;
+    exports dev.ruminate.core.loop;
     exports dev.ruminate.core.message;
     exports dev.ruminate.core.reduce;
     exports dev.ruminate.core.request;
