@@ -1,7 +1,7 @@
 /**
  * Ruminate's provider-neutral core: events, messages, requests, the reducer and its reasoning
  * check, history and its provider-neutral send-back rules, the think-tag splitter, typed errors,
- * the JSON wire format, and the {@code ChatProvider} SPI. It needs no network stack: the HTTP
+ * the JSON wire format, the {@code ChatProvider} SPI, and the tool loop built on it. It needs no network stack: the HTTP
  * exchange, framing over Netty buffers and resilience live in {@code dev.ruminate.transport}.
  */
 // the qualified export below names a module that are built after this one

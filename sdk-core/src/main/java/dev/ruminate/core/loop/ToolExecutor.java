@@ -78,7 +78,7 @@ final class ToolExecutor {
         Tool tool = tools.get(call.name());
         if (tool == null) {
             return Mono.just(Outcome.failed(ToolError.Kind.UNKNOWN_TOOL, "there is no tool named \"" + call.name()
-                    + "\"; the available tools are: " + String.join(", ", tools.keySet())));
+                    + "\"; the available tools are: " + (tools.isEmpty() ? "none" : String.join(", ", tools.keySet()))));
         }
         String problem = JsonValidity.problem(call.arguments());
         if (problem == null && !part.argumentsValid()) {

@@ -113,12 +113,12 @@ public final class ToolLoop {
             return events;
         }
         return Flux.defer(() -> {
+            // one deadline for the whole run: each event's timeout is the time left until it
             long deadline = System.nanoTime() + limit.toNanos();
-            ToolLoopException timedOut = new ToolLoopException(ToolLoopException.Reason.LOOP_TIMEOUT, null,
-                    "the tool loop did not finish within " + limit);
             return events.timeout(Mono.delay(limit),
                     e -> Mono.delay(Duration.ofNanos(Math.max(0, deadline - System.nanoTime()))),
-                    Flux.error(timedOut));
+                    Mono.error(() -> new ToolLoopException(ToolLoopException.Reason.LOOP_TIMEOUT, null,
+                            "the tool loop did not finish within " + limit)));
         });
     }
 
