@@ -16,6 +16,7 @@ import dev.ruminate.providers.responses.ResponsesProfiles;
 import dev.ruminate.providers.responses.ResponsesProvider;
 import dev.ruminate.testkit.EmulatorResponse;
 import dev.ruminate.testkit.EventStreamFrames;
+import dev.ruminate.testkit.NettyLeakCheck;
 import dev.ruminate.testkit.ProviderEmulator;
 import dev.ruminate.transport.http.ApiKey;
 import java.io.ByteArrayOutputStream;
@@ -25,6 +26,7 @@ import java.util.function.Function;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -35,6 +37,7 @@ import reactor.test.StepVerifier;
  * malformed JSON, streamed or whole, reports its line and byte offset; the base URL is normalised
  * one way; {@code toString} shows the class, the name and the API root, never the key.
  */
+@ExtendWith(NettyLeakCheck.class)
 class SkeletonContractTest {
 
     private static final String KEY = "sk-contract-test-key-0123456789";
