@@ -24,6 +24,9 @@ import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.core.request.ToolDefinition;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -127,16 +130,13 @@ class ToolLoopTest {
     }
 
     @Test
-    void noMoreCallsRunAtOnceThanTheBound() {
-        AtomicInteger running = new AtomicInteger();
-        AtomicInteger most = new AtomicInteger();
-        Sinks.Many<String> started = Sinks.many().replay().all();
-        // "a" and "b" each wait until two calls have started; "c" may start only when one of them is done
+    void noMoreCallsRunAtOnceThanTheBound() throws Exception {
+        Sinks.One<String> release = Sinks.one();
+        List<String> started = new CopyOnWriteArrayList<>();
+        // "a" and "b" hold their slots until released; "c" answers at once, if it is started
         ToolHandler handler = call -> Mono.defer(() -> {
-            most.accumulateAndGet(running.incrementAndGet(), Math::max);
-            started.tryEmitNext(call.name());
-            Mono<String> gate = call.name().equals("c") ? Mono.just("C") : started.asFlux().take(2).then(Mono.just(call.name()));
-            return gate.doFinally(s -> running.decrementAndGet());
+            started.add(call.name());
+            return call.name().equals("c") ? Mono.just("C") : release.asMono().map(x -> call.name());
         });
         ScriptedProvider provider = ScriptedProvider.of(
                 Turn.create().toolCall("c1", "a", "{}").toolCall("c2", "b", "{}").toolCall("c3", "c", "{}"),
@@ -144,9 +144,14 @@ class ToolLoopTest {
         ToolLoop loop = ToolLoop.builder(provider).tool(def("a"), handler).tool(def("b"), handler).tool(def("c"), handler)
                 .options(LoopOptions.builder().maxParallelToolCalls(2).build()).build();
 
-        List<LoopEvent> events = run(loop, ask());
+        // the scripted provider and the handlers run on the subscribing thread: when subscribe returns,
+        // every call that the bound lets start has started
+        CompletableFuture<List<LoopEvent>> run = loop.run(ask()).collectList().toFuture();
+        assertThat(started).containsExactly("a", "b");
+        release.tryEmitValue("go");
+        List<LoopEvent> events = run.get(WAIT.toSeconds(), TimeUnit.SECONDS);
 
-        assertThat(most.get()).isEqualTo(2);
+        assertThat(started).containsExactly("a", "b", "c");
         assertThat(only(events, StepCompleted.class).get(0).toolResults()).extracting(ToolResultMessage::content)
                 .containsExactly("a", "b", "C");
     }
