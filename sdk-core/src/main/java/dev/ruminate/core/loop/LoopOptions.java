@@ -26,11 +26,14 @@ import org.jspecify.annotations.Nullable;
  *     loop with {@link StopReason#STOP_PREDICATE} (default: never). It runs on the loop's thread
  *     and must not block.
  * @param reducer the reducer that folds each step's events (default {@link ChatReducer#defaults()})
+ * @param streaming true (the default) to stream each step ({@link dev.ruminate.core.ChatProvider#stream}),
+ *     false to make non-streaming calls ({@link dev.ruminate.core.ChatProvider#completeAsEvents}),
+ *     which produce the same events at once
  * @since 0.1
  */
 public record LoopOptions(int maxSteps, int maxParallelToolCalls, Duration toolTimeout, @Nullable Duration loopTimeout,
                           ToolErrorPolicy errorPolicy, int maxResultChars, Predicate<LoopEvent.StepCompleted> stopWhen,
-                          ChatReducer reducer) {
+                          ChatReducer reducer, boolean streaming) {
 
     /** The defaults. */
     public static final LoopOptions DEFAULTS = builder().build();
@@ -46,6 +49,7 @@ public record LoopOptions(int maxSteps, int maxParallelToolCalls, Duration toolT
      * @param maxResultChars see {@link #maxResultChars()}
      * @param stopWhen see {@link #stopWhen()}
      * @param reducer see {@link #reducer()}
+     * @param streaming see {@link #streaming()}
      * @throws IllegalArgumentException if a bound is not positive
      */
     public LoopOptions {
@@ -98,6 +102,7 @@ public record LoopOptions(int maxSteps, int maxParallelToolCalls, Duration toolT
         b.maxResultChars = maxResultChars;
         b.stopWhen = stopWhen;
         b.reducer = reducer;
+        b.streaming = streaming;
         return b;
     }
 
@@ -115,6 +120,7 @@ public record LoopOptions(int maxSteps, int maxParallelToolCalls, Duration toolT
         private int maxResultChars = 100_000;
         private Predicate<LoopEvent.StepCompleted> stopWhen = step -> false;
         private ChatReducer reducer = ChatReducer.defaults();
+        private boolean streaming = true;
 
         private Builder() {
         }
@@ -208,6 +214,17 @@ public record LoopOptions(int maxSteps, int maxParallelToolCalls, Duration toolT
         }
 
         /**
+         * Sets whether each step streams or makes a non-streaming call.
+         *
+         * @param value true to stream (the default)
+         * @return this builder
+         */
+        public Builder streaming(boolean value) {
+            this.streaming = value;
+            return this;
+        }
+
+        /**
          * Builds the options.
          *
          * @return the immutable options
@@ -215,7 +232,7 @@ public record LoopOptions(int maxSteps, int maxParallelToolCalls, Duration toolT
          */
         public LoopOptions build() {
             return new LoopOptions(maxSteps, maxParallelToolCalls, toolTimeout, loopTimeout, errorPolicy,
-                    maxResultChars, stopWhen, reducer);
+                    maxResultChars, stopWhen, reducer, streaming);
         }
     }
 }

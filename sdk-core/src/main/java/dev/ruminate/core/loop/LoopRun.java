@@ -1,6 +1,7 @@
 package dev.ruminate.core.loop;
 
 import dev.ruminate.core.ChatProvider;
+import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.message.AssistantMessage;
 import dev.ruminate.core.message.Message;
 import dev.ruminate.core.message.ToolCallPart;
@@ -99,7 +100,8 @@ final class LoopRun {
             ChatRequest request = new ChatRequest(base.model(), conversation, base.tools(), base.reasoning(),
                     base.sampling(), base.extras());
             AtomicReference<@Nullable ChatResult> result = new AtomicReference<>();
-            return options.reducer().snapshots(provider.stream(request))
+            Flux<ChatEvent> response = options.streaming() ? provider.stream(request) : provider.completeAsEvents(request);
+            return options.reducer().snapshots(response)
                     .<LoopEvent>map(snapshot -> {
                         ChatResult r = snapshot.result();
                         if (r != null) {

@@ -26,6 +26,8 @@ final class ScriptedProvider implements ChatProvider {
 
     private final List<Supplier<Flux<ChatEvent>>> responses;
     final List<ChatRequest> requests = new CopyOnWriteArrayList<>();
+    /** Whether each request was a streaming call, in order. */
+    final List<Boolean> streamed = new CopyOnWriteArrayList<>();
 
     ScriptedProvider(List<Supplier<Flux<ChatEvent>>> responses) {
         this.responses = List.copyOf(responses);
@@ -47,8 +49,13 @@ final class ScriptedProvider implements ChatProvider {
 
     @Override
     public Flux<ChatEvent> stream(ChatRequest request) {
+        return respond(request, true);
+    }
+
+    private Flux<ChatEvent> respond(ChatRequest request, boolean streaming) {
         return Flux.defer(() -> {
             requests.add(request);
+            streamed.add(streaming);
             int i = Math.min(requests.size(), responses.size()) - 1;
             return responses.get(i).get();
         });
@@ -56,7 +63,7 @@ final class ScriptedProvider implements ChatProvider {
 
     @Override
     public Flux<ChatEvent> completeAsEvents(ChatRequest request) {
-        return stream(request);
+        return respond(request, false);
     }
 
     /** One response's events, built part by part. Not thread-safe. */

@@ -348,6 +348,21 @@ class ToolLoopTest {
     }
 
     @Test
+    void stepsStreamUnlessToldToMakeNonStreamingCalls() {
+        ScriptedProvider first = ScriptedProvider.of(Turn.create().toolCall("c1", "a", "{}"), Turn.create().text("done"));
+        ScriptedProvider second = ScriptedProvider.of(Turn.create().toolCall("c1", "a", "{}"), Turn.create().text("done"));
+        ToolLoop streaming = ToolLoop.builder(first).tool(echo("a")).build();
+        ToolLoop whole = ToolLoop.builder(second).tool(echo("a"))
+                .options(LoopOptions.builder().streaming(false).build()).build();
+
+        assertThat(last(run(streaming, ask())).finalMessage().text()).isEqualTo("done");
+        assertThat(last(run(whole, ask())).finalMessage().text()).isEqualTo("done");
+
+        assertThat(first.streamed).containsExactly(true, true);
+        assertThat(second.streamed).containsExactly(false, false);
+    }
+
+    @Test
     void optionsRejectBoundsThatAreNotPositive() {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> LoopOptions.builder().maxSteps(0).build())
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("maxSteps");

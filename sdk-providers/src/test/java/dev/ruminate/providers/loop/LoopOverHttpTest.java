@@ -23,6 +23,7 @@ import dev.ruminate.providers.chatcompletions.Profiles;
 import dev.ruminate.providers.gemini.GeminiProvider;
 import dev.ruminate.providers.responses.ResponsesProfiles;
 import dev.ruminate.providers.responses.ResponsesProvider;
+import dev.ruminate.providers.testing.Recorded;
 import dev.ruminate.testkit.AnthropicScript;
 import dev.ruminate.testkit.BedrockScript;
 import dev.ruminate.testkit.ChatCompletionsScript;
@@ -177,6 +178,31 @@ class LoopOverHttpTest {
         assertThat(types(turn2, "type")).containsExactly("thinking", "redacted_thinking", "tool_use");
         assertThat(turn2.get(0).get("signature").asString()).isEqualTo("sig-2");
         assertThat(turn2.get(1).get("data").asString()).isEqualTo("opaque-1");
+    }
+
+    @Test
+    void aRecordedAnthropicToolTurnGoesBackAsAnthropicAcceptedIt() {
+        // a real claude-sonnet-4 tool turn (signed thinking, text, tool_use), and the request that followed it, accepted
+        emulator.enqueue(EmulatorResponse.json(200, Recorded.text("anthropic/pydantic-thinking-tool-use.turn1.json")));
+        emulator.enqueue(EmulatorResponse.json(200, Recorded.text("anthropic/pydantic-thinking-tool-use.turn2.json")));
+        JsonNode accepted = JSON.readTree(Recorded.text("sendback/anthropic/pydantic-thinking-tool-use.turn2.request.json"));
+        ChatProvider anthropic = at(AnthropicProvider.builder()).apiKey(KEY).build();
+        ToolLoop loop = ToolLoop.builder(anthropic)
+                .tool(Tool.of(new ToolDefinition("get_user_country", "",
+                        "{\"additionalProperties\":false,\"properties\":{},\"type\":\"object\"}"), call -> Mono.just("Mexico")))
+                .options(LoopOptions.builder().streaming(false).build())
+                .build();
+
+        LoopCompleted done = loop.run(ChatRequest.builder("claude-sonnet-4-0")
+                        .user("What is the largest city in the user country?").build())
+                .ofType(LoopCompleted.class).blockLast(WAIT);
+
+        assertThat(done.stopReason()).isEqualTo(StopReason.FINAL_ANSWER);
+        assertThat(done.finalMessage().text()).contains("Mexico City");
+        JsonNode sent = body(1).get("messages");
+        assertThat(sent).hasSize(3);
+        assertThat(sent.get(1)).isEqualTo(accepted.get("messages").get(1));
+        assertThat(sent.get(2)).isEqualTo(accepted.get("messages").get(2));
     }
 
     @Test
