@@ -10,9 +10,9 @@ import dev.ruminate.core.message.Usage;
 import dev.ruminate.core.reduce.ChatResult;
 import dev.ruminate.core.request.ChatRequest;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.jspecify.annotations.Nullable;
@@ -62,37 +62,52 @@ final class LoopRun {
 
     /**
      * Answers the calls of the conversation's last assistant message that have no result yet, then
-     * continues; the results (the ones given and the new ones) go back in call order.
+     * continues. The results go back in call order (the given ones untouched); a given result that
+     * answers no call is kept, after them.
      */
     private Flux<LoopEvent> resume(AssistantMessage pending, int firstResult) {
-        Map<String, ToolResultMessage> answered = new HashMap<>();
+        List<ToolResultMessage> given = new ArrayList<>();
         for (Message m : conversation.subList(firstResult, conversation.size())) {
-            ToolResultMessage r = (ToolResultMessage) m;
-            answered.put(r.toolCallId(), r);
+            given.add((ToolResultMessage) m);
         }
         List<ToolCallPart> calls = pending.toolCalls();
-        List<ToolCallPart> unanswered = new ArrayList<>();
-        for (ToolCallPart call : calls) {
-            if (!answered.containsKey(ToolExecutor.idOf(call))) {
-                unanswered.add(call);
+        AtomicReferenceArray<ToolResultMessage> results = new AtomicReferenceArray<>(calls.size());
+        List<Integer> unanswered = new ArrayList<>();
+        for (int i = 0; i < calls.size(); i++) {
+            // calls without a provider id share their name as id: match them one result each, in order
+            ToolResultMessage answer = takeFirst(given, ToolExecutor.idOf(calls.get(i)));
+            if (answer != null) {
+                results.set(i, answer);
+            } else {
+                unanswered.add(i);
             }
         }
         if (unanswered.isEmpty()) {
             return step(1);
         }
-        AtomicReferenceArray<ToolResultMessage> fresh = new AtomicReferenceArray<>(unanswered.size());
-        return executor.run(0, unanswered, fresh).concatWith(Flux.defer(() -> {
+        return executor.run(0, calls, unanswered, results).concatWith(Flux.defer(() -> {
             conversation.subList(firstResult, conversation.size()).clear();
-            int next = 0;
-            for (ToolCallPart call : calls) {
-                ToolResultMessage given = answered.get(ToolExecutor.idOf(call));
-                conversation.add(given != null ? given : fresh.get(next++));
+            for (int i = 0; i < calls.size(); i++) {
+                conversation.add(results.get(i));
             }
-            if (callsStoppingTool(unanswered)) {
-                return Flux.just(completed(pending, StopReason.STOPPING_TOOL));
+            conversation.addAll(given);
+            for (int i : unanswered) {
+                Tool tool = tools.get(calls.get(i).name());
+                if (tool != null && tool.endsLoop()) {
+                    return Flux.just(completed(pending, StopReason.STOPPING_TOOL));
+                }
             }
             return step(1);
         }));
+    }
+
+    private static @Nullable ToolResultMessage takeFirst(List<ToolResultMessage> results, String toolCallId) {
+        for (int i = 0; i < results.size(); i++) {
+            if (results.get(i).toolCallId().equals(toolCallId)) {
+                return results.remove(i);
+            }
+        }
+        return null;
     }
 
     private Flux<LoopEvent> step(int step) {
@@ -129,7 +144,8 @@ final class LoopRun {
                     completed(message, StopReason.STEP_LIMIT));
         }
         AtomicReferenceArray<ToolResultMessage> results = new AtomicReferenceArray<>(calls.size());
-        return executor.run(step, calls, results).concatWith(Flux.defer(() -> {
+        List<Integer> all = IntStream.range(0, calls.size()).boxed().toList();
+        return executor.run(step, calls, all, results).concatWith(Flux.defer(() -> {
             List<ToolResultMessage> inOrder = new ArrayList<>(calls.size());
             for (int i = 0; i < calls.size(); i++) {
                 inOrder.add(results.get(i));

@@ -35,12 +35,14 @@ final class ToolExecutor {
     }
 
     /**
-     * Runs calls concurrently up to the bound; {@code results[i]} receives the result of {@code calls[i]}.
-     * Under {@link ToolErrorPolicy#FAIL_LOOP} a failed call ends the flux with a {@link ToolLoopException}
+     * Runs the calls at {@code indexes} of a message's calls concurrently up to the bound;
+     * {@code results[i]} receives the result of {@code calls[i]}. Under
+     * {@link ToolErrorPolicy#FAIL_LOOP} a failed call ends the flux with a {@link ToolLoopException}
      * after its {@link LoopEvent.ToolFinished}, cancelling the calls still running.
      */
-    Flux<LoopEvent> run(int step, List<ToolCallPart> calls, AtomicReferenceArray<ToolResultMessage> results) {
-        return Flux.range(0, calls.size())
+    Flux<LoopEvent> run(int step, List<ToolCallPart> calls, List<Integer> indexes,
+                        AtomicReferenceArray<ToolResultMessage> results) {
+        return Flux.fromIterable(indexes)
                 .flatMap(i -> execute(step, i, calls.get(i), results), options.maxParallelToolCalls());
     }
 

@@ -341,10 +341,28 @@ class ToolLoopTest {
 
         assertThat(only(events, ToolStarted.class)).extracting(s -> s.call().id()).containsExactlyInAnyOrder("c1", "c3");
         assertThat(only(events, ToolStarted.class)).allMatch(s -> s.step() == 0);
+        assertThat(only(events, ToolStarted.class)).extracting(s -> s.call().index()).containsExactlyInAnyOrder(0, 2);
         assertThat(provider.requests.get(0).messages()).containsExactly(Message.user("go"), pending,
                 new ToolResultMessage("c1", "a", "a:{\"n\":1}", false), given,
                 new ToolResultMessage("c3", "a", "a:{\"n\":3}", false));
         assertThat(last(events).finalMessage().text()).isEqualTo("done");
+    }
+
+    @Test
+    void callsWithoutIdsAreAnsweredOneResultEachWhenALoopRestarts() {
+        // Gemini gives no call ids: a result quotes the tool name, so two calls of one tool share it
+        AssistantMessage pending = new AssistantMessage(List.of(
+                new ToolCallPart(null, "a", "{\"n\":1}", true, Seals.NONE),
+                new ToolCallPart(null, "a", "{\"n\":2}", true, Seals.NONE)), "scripted", "m", FinishReason.TOOL_CALLS, null, Usage.UNKNOWN);
+        ToolResultMessage given = new ToolResultMessage("a", "a", "first", false);
+        ScriptedProvider provider = ScriptedProvider.of(Turn.create().text("done"));
+        ToolLoop loop = ToolLoop.builder(provider).tool(echo("a")).build();
+
+        List<LoopEvent> events = run(loop, ChatRequest.builder("m").user("go").message(pending).message(given).build());
+
+        assertThat(only(events, ToolStarted.class)).extracting(s -> s.call().arguments()).containsExactly("{\"n\":2}");
+        assertThat(provider.requests.get(0).messages()).containsExactly(Message.user("go"), pending, given,
+                new ToolResultMessage("a", "a", "a:{\"n\":2}", false));
     }
 
     @Test
