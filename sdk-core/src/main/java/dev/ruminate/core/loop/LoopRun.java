@@ -12,6 +12,7 @@ import dev.ruminate.core.request.ChatRequest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.stream.IntStream;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicReferenceArray;
@@ -91,11 +92,8 @@ final class LoopRun {
                 conversation.add(results.get(i));
             }
             conversation.addAll(given);
-            for (int i : unanswered) {
-                Tool tool = tools.get(calls.get(i).name());
-                if (tool != null && tool.endsLoop()) {
-                    return Flux.just(completed(pending, StopReason.STOPPING_TOOL));
-                }
+            if (callsStoppingTool(unanswered.stream().map(calls::get).toList())) {
+                return Flux.just(completed(pending, StopReason.STOPPING_TOOL));
             }
             return step(1);
         }));
@@ -125,7 +123,7 @@ final class LoopRun {
                         return new LoopEvent.StepChatEvent(step, snapshot.event());
                     })
                     // the reducer fails a stream that ends without its completion, so the result is there
-                    .concatWith(Flux.defer(() -> afterResponse(step, java.util.Objects.requireNonNull(result.get()))));
+                    .concatWith(Flux.defer(() -> afterResponse(step, Objects.requireNonNull(result.get()))));
         });
     }
 
