@@ -1,7 +1,7 @@
 /**
  * Ruminate's provider-neutral core: events, messages, requests, the reducer and its reasoning
  * check, history and its provider-neutral send-back rules, the think-tag splitter, typed errors,
- * the JSON wire format, and the {@code ChatProvider} SPI. It needs no network stack: the HTTP
+ * the JSON wire format, the {@code ChatProvider} SPI, and the tool loop built on it. It needs no network stack: the HTTP
  * exchange, framing over Netty buffers and resilience live in {@code dev.ruminate.transport}.
  */
 // the qualified export below names a module that are built after this one
@@ -17,6 +17,7 @@ module dev.ruminate.core {
     exports dev.ruminate.core.event;
     exports dev.ruminate.core.history;
     exports dev.ruminate.core.json;
+    exports dev.ruminate.core.loop;
     exports dev.ruminate.core.message;
     exports dev.ruminate.core.reduce;
     exports dev.ruminate.core.request;
