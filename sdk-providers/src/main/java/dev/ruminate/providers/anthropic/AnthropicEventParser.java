@@ -2,8 +2,8 @@ package dev.ruminate.providers.anthropic;
 
 import dev.ruminate.core.message.Usage;
 import dev.ruminate.providers.internal.JsonReading;
-import dev.ruminate.providers.spi.ShapeException;
 import dev.ruminate.providers.internal.StreamParser;
+import dev.ruminate.providers.spi.ShapeException;
 import java.util.List;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;

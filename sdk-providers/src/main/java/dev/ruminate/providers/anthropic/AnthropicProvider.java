@@ -2,10 +2,10 @@ package dev.ruminate.providers.anthropic;
 
 import dev.ruminate.core.ChatProvider;
 import dev.ruminate.core.request.ChatRequest;
-import dev.ruminate.transport.http.ApiKey;
 import dev.ruminate.providers.ProviderBuilder;
 import dev.ruminate.providers.spi.HttpChatProvider;
 import dev.ruminate.providers.spi.ProviderPipeline;
+import dev.ruminate.transport.http.ApiKey;
 import java.util.LinkedHashSet;
 import java.util.Objects;
 import java.util.Set;

@@ -3,13 +3,12 @@ package dev.ruminate.providers.anthropic;
 import dev.ruminate.core.error.IncompleteStreamException;
 import dev.ruminate.core.error.ProviderStreamException;
 import dev.ruminate.core.event.ChatEvent;
+import dev.ruminate.providers.internal.JsonReading;
+import dev.ruminate.providers.internal.StreamParser;
+import dev.ruminate.providers.spi.ShapeException;
+import dev.ruminate.providers.spi.StreamDecoder;
 import dev.ruminate.transport.http.ErrorBodyParser;
 import dev.ruminate.transport.wire.SseEvent;
-import dev.ruminate.providers.internal.JsonReading;
-import dev.ruminate.providers.spi.ShapeException;
-import dev.ruminate.providers.internal.StreamParser;
-import dev.ruminate.providers.spi.StreamDecoder;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**

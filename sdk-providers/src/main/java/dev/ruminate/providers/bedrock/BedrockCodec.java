@@ -1,16 +1,16 @@
 package dev.ruminate.providers.bedrock;
 
 import dev.ruminate.core.event.ChatEvent;
-import dev.ruminate.core.history.HistoryPolicy;
-import dev.ruminate.core.request.ChatRequest;
-import dev.ruminate.transport.wire.EventStreamMessage;
 import dev.ruminate.core.history.History;
+import dev.ruminate.core.history.HistoryPolicy;
 import dev.ruminate.core.history.Retention;
+import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.providers.spi.BodyDecoding;
 import dev.ruminate.providers.spi.StreamDecoder;
 import dev.ruminate.providers.spi.StreamDecoding;
 import dev.ruminate.providers.spi.WireCodec;
 import dev.ruminate.transport.http.BaseUrl;
+import dev.ruminate.transport.wire.EventStreamMessage;
 import dev.ruminate.transport.wire.StreamFraming;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;

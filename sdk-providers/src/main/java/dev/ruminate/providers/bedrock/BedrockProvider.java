@@ -1,10 +1,10 @@
 package dev.ruminate.providers.bedrock;
 
 import dev.ruminate.core.ChatProvider;
-import dev.ruminate.transport.wire.EventStreams;
 import dev.ruminate.providers.ProviderBuilder;
 import dev.ruminate.providers.spi.HttpChatProvider;
 import dev.ruminate.providers.spi.ProviderPipeline;
+import dev.ruminate.transport.wire.EventStreams;
 import java.time.Clock;
 import java.util.Objects;
 import java.util.function.Supplier;

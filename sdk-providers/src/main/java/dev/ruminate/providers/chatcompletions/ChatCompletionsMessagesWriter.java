@@ -1,6 +1,5 @@
 package dev.ruminate.providers.chatcompletions;
 
-import dev.ruminate.core.think.ThinkTagOptions;
 import dev.ruminate.core.message.AssistantMessage;
 import dev.ruminate.core.message.Message;
 import dev.ruminate.core.message.Part;
@@ -11,6 +10,7 @@ import dev.ruminate.core.message.ToolCallPart;
 import dev.ruminate.core.message.ToolResultMessage;
 import dev.ruminate.core.message.UserMessage;
 import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.core.think.ThinkTagOptions;
 import dev.ruminate.providers.internal.JsonWriting;
 import java.util.ArrayList;
 import java.util.List;

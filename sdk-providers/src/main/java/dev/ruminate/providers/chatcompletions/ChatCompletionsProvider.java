@@ -1,10 +1,10 @@
 package dev.ruminate.providers.chatcompletions;
 
-import dev.ruminate.transport.http.ApiKey;
 import dev.ruminate.core.think.ThinkTagOptions;
 import dev.ruminate.providers.ProviderBuilder;
 import dev.ruminate.providers.spi.HttpChatProvider;
 import dev.ruminate.providers.spi.ProviderPipeline;
+import dev.ruminate.transport.http.ApiKey;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 

@@ -3,15 +3,14 @@ package dev.ruminate.providers.chatcompletions;
 import dev.ruminate.core.error.IncompleteStreamException;
 import dev.ruminate.core.error.ProviderStreamException;
 import dev.ruminate.core.event.ChatEvent;
-import dev.ruminate.transport.http.ErrorBodyParser;
-import dev.ruminate.transport.wire.SseEvent;
 import dev.ruminate.providers.internal.JsonReading;
 import dev.ruminate.providers.internal.StreamParser;
 import dev.ruminate.providers.spi.StreamDecoder;
+import dev.ruminate.transport.http.ErrorBodyParser;
+import dev.ruminate.transport.wire.SseEvent;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
-import tools.jackson.core.JsonParser;
 
 /**
  * Decodes the Server-Sent Events of one streamed Chat Completions response into events.

@@ -2,8 +2,8 @@ package dev.ruminate.providers.chatcompletions;
 
 import dev.ruminate.providers.internal.JsonReading;
 import dev.ruminate.providers.internal.JsonWriting;
-import dev.ruminate.providers.spi.ShapeException;
 import dev.ruminate.providers.internal.StreamParser;
+import dev.ruminate.providers.spi.ShapeException;
 import java.io.StringWriter;
 import java.util.List;
 import org.jspecify.annotations.Nullable;

@@ -1,7 +1,7 @@
 package dev.ruminate.providers.chatcompletions;
 
-import dev.ruminate.providers.ProfileBuilder;
 import dev.ruminate.core.think.ThinkTagOptions;
+import dev.ruminate.providers.ProfileBuilder;
 import dev.ruminate.providers.internal.ProfileChecks;
 import dev.ruminate.transport.http.BaseUrl;
 import java.net.URI;

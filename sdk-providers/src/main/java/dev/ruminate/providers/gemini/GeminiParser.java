@@ -1,8 +1,8 @@
 package dev.ruminate.providers.gemini;
 
-import dev.ruminate.providers.spi.ShapeException;
 import dev.ruminate.providers.internal.JsonReading;
 import dev.ruminate.providers.internal.StreamParser;
+import dev.ruminate.providers.spi.ShapeException;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;

@@ -2,11 +2,11 @@ package dev.ruminate.providers.gemini;
 
 import dev.ruminate.core.error.InvalidRequestException;
 import dev.ruminate.core.error.RuminateException;
-import dev.ruminate.transport.http.ApiKey;
-import dev.ruminate.transport.http.RequestSigner;
 import dev.ruminate.providers.ProviderBuilder;
 import dev.ruminate.providers.spi.HttpChatProvider;
 import dev.ruminate.providers.spi.ProviderPipeline;
+import dev.ruminate.transport.http.ApiKey;
+import dev.ruminate.transport.http.RequestSigner;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Supplier;

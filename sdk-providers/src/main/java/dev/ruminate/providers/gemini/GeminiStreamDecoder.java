@@ -2,11 +2,10 @@ package dev.ruminate.providers.gemini;
 
 import dev.ruminate.core.error.IncompleteStreamException;
 import dev.ruminate.core.event.ChatEvent;
-import dev.ruminate.transport.wire.SseEvent;
 import dev.ruminate.providers.internal.JsonReading;
 import dev.ruminate.providers.internal.StreamParser;
 import dev.ruminate.providers.spi.StreamDecoder;
-import java.nio.charset.StandardCharsets;
+import dev.ruminate.transport.wire.SseEvent;
 import java.util.List;
 
 /**

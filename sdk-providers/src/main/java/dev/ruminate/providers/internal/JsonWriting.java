@@ -1,12 +1,12 @@
 package dev.ruminate.providers.internal;
 
-import java.math.BigDecimal;
-import java.math.BigInteger;
 import dev.ruminate.core.message.Message;
 import dev.ruminate.core.message.SystemMessage;
 import dev.ruminate.core.message.ToolCallPart;
 import dev.ruminate.core.message.UserMessage;
 import dev.ruminate.core.request.ToolDefinition;
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;

@@ -1,10 +1,9 @@
 package dev.ruminate.providers.ollama;
 
 import dev.ruminate.providers.internal.JsonReading;
-import dev.ruminate.providers.spi.ShapeException;
 import dev.ruminate.providers.internal.StreamParser;
+import dev.ruminate.providers.spi.ShapeException;
 import java.nio.charset.StandardCharsets;
-import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.ObjectReadContext;

@@ -2,12 +2,12 @@ package dev.ruminate.providers.ollama;
 
 import dev.ruminate.core.error.InvalidRequestException;
 import dev.ruminate.core.event.ChatEvent;
-import dev.ruminate.transport.http.ApiKey;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.core.think.ThinkTagOptions;
 import dev.ruminate.providers.ProviderBuilder;
 import dev.ruminate.providers.spi.HttpChatProvider;
 import dev.ruminate.providers.spi.ProviderPipeline;
+import dev.ruminate.transport.http.ApiKey;
 import dev.ruminate.transport.wire.JsonLine;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;

@@ -2,8 +2,8 @@ package dev.ruminate.providers.ollama;
 
 import dev.ruminate.core.error.ProviderStreamException;
 import dev.ruminate.core.event.ChatEvent;
-import dev.ruminate.transport.http.ErrorBodyParser;
 import dev.ruminate.providers.spi.BodyDecoding;
+import dev.ruminate.transport.http.ErrorBodyParser;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -3,11 +3,10 @@ package dev.ruminate.providers.ollama;
 import dev.ruminate.core.error.IncompleteStreamException;
 import dev.ruminate.core.error.ProviderStreamException;
 import dev.ruminate.core.event.ChatEvent;
-import dev.ruminate.transport.http.ErrorBodyParser;
-import dev.ruminate.transport.wire.JsonLine;
 import dev.ruminate.providers.internal.StreamParser;
 import dev.ruminate.providers.spi.StreamDecoder;
-import java.nio.charset.StandardCharsets;
+import dev.ruminate.transport.http.ErrorBodyParser;
+import dev.ruminate.transport.wire.JsonLine;
 import java.util.List;
 
 /**

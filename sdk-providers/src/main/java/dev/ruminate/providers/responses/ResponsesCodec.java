@@ -2,12 +2,12 @@ package dev.ruminate.providers.responses;
 
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.request.ChatRequest;
-import dev.ruminate.transport.wire.SseEvent;
 import dev.ruminate.providers.spi.BodyDecoding;
 import dev.ruminate.providers.spi.StreamDecoder;
 import dev.ruminate.providers.spi.StreamDecoding;
 import dev.ruminate.providers.spi.WireCodec;
 import dev.ruminate.transport.http.BaseUrl;
+import dev.ruminate.transport.wire.SseEvent;
 import dev.ruminate.transport.wire.StreamFraming;
 import java.net.URI;
 import java.util.List;

@@ -1,8 +1,8 @@
 package dev.ruminate.providers.responses;
 
-import dev.ruminate.providers.spi.ShapeException;
 import dev.ruminate.providers.internal.JsonReading;
 import dev.ruminate.providers.internal.StreamParser;
+import dev.ruminate.providers.spi.ShapeException;
 import java.util.Arrays;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;

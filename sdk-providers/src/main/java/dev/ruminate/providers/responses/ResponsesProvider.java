@@ -1,11 +1,11 @@
 package dev.ruminate.providers.responses;
 
-import dev.ruminate.transport.http.ApiKey;
 import dev.ruminate.core.ChatProvider;
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.providers.ProviderBuilder;
 import dev.ruminate.providers.spi.HttpChatProvider;
 import dev.ruminate.providers.spi.ProviderPipeline;
+import dev.ruminate.transport.http.ApiKey;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 

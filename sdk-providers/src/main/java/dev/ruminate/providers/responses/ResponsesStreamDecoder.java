@@ -4,14 +4,12 @@ import dev.ruminate.core.error.IncompleteStreamException;
 import dev.ruminate.core.error.ProviderError;
 import dev.ruminate.core.error.ProviderStreamException;
 import dev.ruminate.core.event.ChatEvent;
-import dev.ruminate.transport.http.ErrorBodyParser;
-import dev.ruminate.transport.wire.SseEvent;
 import dev.ruminate.providers.internal.JsonReading;
 import dev.ruminate.providers.internal.StreamParser;
 import dev.ruminate.providers.spi.StreamDecoder;
-import java.nio.charset.StandardCharsets;
+import dev.ruminate.transport.http.ErrorBodyParser;
+import dev.ruminate.transport.wire.SseEvent;
 import java.util.List;
-import org.jspecify.annotations.Nullable;
 
 /**
  * Decodes the Server-Sent Events of one streamed Responses call into events.
