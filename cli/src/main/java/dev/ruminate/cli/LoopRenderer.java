@@ -49,6 +49,7 @@ final class LoopRenderer {
                     + TextRendering.usage(c.usage()) + " · " + TextRendering.verdict(c.reasoningCheck())));
         } else if (event instanceof LoopEvent.LoopCompleted l) {
             endStream();
+            out.println();
             out.println(style.heading("loop stopped: " + l.stopReason().name().toLowerCase(java.util.Locale.ROOT)
                     + " after " + l.step() + (l.step() == 1 ? " step" : " steps")));
             out.println(style.note("total " + TextRendering.usage(l.usage())));
