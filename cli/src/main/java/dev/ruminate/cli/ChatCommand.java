@@ -24,9 +24,12 @@ final class ChatCommand {
     private ChatCommand() {
     }
 
+    /** The options that say which endpoint and model to talk to, shared with {@code loop}. */
+    static final Set<String> ENDPOINT_OPTIONS = Set.of("provider", "base-url", "model", "api-key-env", "effort", "region",
+            "project", "location");
+
     static int run(List<String> args, PrintStream out, PrintStream err) {
-        Args parsed = Args.parse(args, Set.of("provider", "base-url", "model", "api-key-env", "effort", "region", "project",
-                "location"), Set.of("think-tags", "no-color"));
+        Args parsed = Args.parse(args, ENDPOINT_OPTIONS, Set.of("think-tags", "no-color"));
         String provider = parsed.required("provider");
         String model = parsed.required("model");
         ProviderKind kind = Clients.kind(provider);
@@ -34,24 +37,8 @@ final class ChatCommand {
             throw new UsageException("chat needs a PROMPT");
         }
         ChatRequest.Builder request = ChatRequest.builder(model).user(String.join(" ", parsed.positional()));
-        String effort = parsed.option("effort");
-        if (effort != null) {
-            try {
-                request.reasoning(ReasoningOptions.effort(ReasoningEffort.valueOf(effort.toUpperCase(Locale.ROOT))));
-            } catch (IllegalArgumentException e) {
-                throw new UsageException("unknown effort '" + effort + "'");
-            }
-        }
-        String baseUrl = parsed.option("base-url");
-        String region = parsed.option("region");
-        ProviderSettings.Builder settings = ProviderSettings.builder()
-                .baseUrl(baseUrl != null ? URI.create(baseUrl) : null)
-                .region(region != null ? region : System.getenv("AWS_REGION"))
-                .project(parsed.option("project"))
-                .location(parsed.option("location"))
-                .thinkTags(parsed.flag("think-tags") ? ThinkTagOptions.DEFAULT : null);
-        credentials(kind, parsed.option("api-key-env", kind.keyVariable()), settings);
-        ChatProvider client = Clients.create(kind, settings.build());
+        effort(parsed, request);
+        ChatProvider client = client(parsed, kind);
         Style style = parsed.flag("no-color") ? Style.plain() : Style.detect();
         LiveRenderer live = new LiveRenderer(out, style);
         try {
@@ -67,6 +54,32 @@ final class ChatCommand {
             err.println(style.error("stream failed (" + e.type() + "): " + e.getMessage()));
             return Main.STREAM_FAILED;
         }
+    }
+
+    /** Sets the reasoning effort given by {@code --effort}, if any. */
+    static void effort(Args parsed, ChatRequest.Builder request) {
+        String effort = parsed.option("effort");
+        if (effort != null) {
+            try {
+                request.reasoning(ReasoningOptions.effort(ReasoningEffort.valueOf(effort.toUpperCase(Locale.ROOT))));
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("unknown effort '" + effort + "'");
+            }
+        }
+    }
+
+    /** Builds the client the endpoint options and the {@code --think-tags} flag describe. */
+    static ChatProvider client(Args parsed, ProviderKind kind) {
+        String baseUrl = parsed.option("base-url");
+        String region = parsed.option("region");
+        ProviderSettings.Builder settings = ProviderSettings.builder()
+                .baseUrl(baseUrl != null ? URI.create(baseUrl) : null)
+                .region(region != null ? region : System.getenv("AWS_REGION"))
+                .project(parsed.option("project"))
+                .location(parsed.option("location"))
+                .thinkTags(parsed.flag("think-tags") ? ThinkTagOptions.DEFAULT : null);
+        credentials(kind, parsed.option("api-key-env", kind.keyVariable()), settings);
+        return Clients.create(kind, settings.build());
     }
 
     /** The key, token or AWS secret from the variable named by {@code --api-key-env}, as the kind takes it. */

@@ -1,6 +1,7 @@
 package dev.ruminate.cli;
 
 import dev.ruminate.core.ChatProvider;
+import dev.ruminate.core.loop.ToolLoop;
 import dev.ruminate.core.message.AssistantMessage;
 import dev.ruminate.core.message.Message;
 import dev.ruminate.core.message.ToolCallPart;
@@ -20,7 +21,10 @@ import dev.ruminate.testkit.OllamaScript;
 import dev.ruminate.testkit.ProviderEmulator;
 import dev.ruminate.testkit.ResponsesScript;
 import java.io.PrintStream;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -30,11 +34,15 @@ import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * {@code ruminate demo}: multi-turn conversations with reasoning and a tool call, against provider
- * emulators on loopback, through the real HTTP, decoding and reduction path. No network, no key.
+ * {@code ruminate demo}: multi-turn conversations with reasoning and a tool call, and a three-step
+ * {@link ToolLoop} with the built-in tools, against provider emulators on loopback, through the real
+ * HTTP, decoding and reduction path. No network, no key.
  */
 final class DemoCommand {
 
+    /** The demo loop's clock tool reads this, so that the demo prints the same every time. */
+    private static final Clock DEMO_CLOCK = Clock.fixed(Instant.parse("2026-11-25T09:30:00Z"), ZoneOffset.UTC);
+    private static final JsonMapper COMPACT = JsonMapper.builder().build();
     private static final JsonMapper PRETTY = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
     private static final ToolDefinition WEATHER = new ToolDefinition("get_weather",
@@ -68,6 +76,7 @@ final class DemoCommand {
             demo.gemini(emulator);
             demo.ollama(emulator);
             demo.mistral(emulator);
+            demo.loop(emulator);
         }
         out.println(style.heading("demo complete"));
         return Main.OK;
@@ -336,6 +345,46 @@ final class DemoCommand {
         out.println(style.heading("  turn 2's assistant message as sent:"));
         out.println(style.tool(indent(PRETTY.writeValueAsString(
                 PRETTY.readTree(emulator.requests().get(before).body()).get("messages").get(1)))));
+    }
+
+    /** A ToolLoop on Anthropic: three steps of signed thinking, the clock and two parallel calculator calls. */
+    private void loop(ProviderEmulator emulator) {
+        section("9. A ToolLoop on Anthropic Messages: three steps, interleaved signed thinking, the built-in clock and "
+                + "calculator tools (two calls in parallel), each step's thinking sent back with its signature");
+        ChatProvider claude = Clients.forEmulator("anthropic", emulator.baseUrl(), false);
+        String model = "claude-sonnet-4-5";
+        emulator.enqueue(paced(AnthropicScript.create().model(model)
+                .thinking("The user is flying out of Tokyo; I need the current time there first.", "EuYBCkQYAiJA-loop-signature-1")
+                .toolUse("toolu_clock", "clock", "{\"timezone\":\"Asia/Tokyo\"}")
+                .stopReason("tool_use").usage(612, 74).tokensOf(6)
+                .toResponse()));
+        emulator.enqueue(paced(AnthropicScript.create().model(model)
+                .thinking("It is 18:30 in Tokyo. The flight is 11 h 45 min, and 2 × 23 kg of luggage at 1.25 per kg: "
+                        + "two sums, both for the calculator.", "EuYBCkQYAiJA-loop-signature-2")
+                .toolUse("toolu_hours", "calculator", "{\"expression\":\"18.5 + 11.75 - 24\"}")
+                .toolUse("toolu_fee", "calculator", "{\"expression\":\"2 * 23 * 1.25\"}")
+                .stopReason("tool_use").usage(801, 96).tokensOf(6)
+                .toResponse()));
+        emulator.enqueue(paced(AnthropicScript.create().model(model)
+                .thinking("6.25 h past midnight is 06:15 Tokyo time the next day; the fee is 57.5.", "EuYBCkQYAiJA-loop-signature-3")
+                .text("You land at about 06:15 (Tokyo time) tomorrow morning, and the luggage fee is 57.50.")
+                .usage(955, 41).tokensOf(6)
+                .toResponse()));
+        int before = emulator.requests().size();
+        ChatRequest request = ChatRequest.builder(model)
+                .user("It's evening in Tokyo and my flight takes 11h45. When do I land, Tokyo time? "
+                        + "And what do 2 bags of 23 kg cost at 1.25 per kg?")
+                .reasoning(ReasoningOptions.budget(2048)).build();
+        int status = LoopCommand.run(LoopCommand.loop(claude, DEMO_CLOCK, 5), request, out, out, style);
+        if (status != Main.OK) {
+            throw new IllegalStateException("the demo loop failed");
+        }
+        out.println(style.heading("  step 3's request as sent, after the user message: each assistant turn with its "
+                + "thinking and signature first, then its tool_use blocks; the tool results in call order:"));
+        JsonNode messages = PRETTY.readTree(emulator.requests().get(before + 2).body()).get("messages");
+        for (int i = 1; i < messages.size(); i++) {
+            out.println(style.tool("    " + LiveRenderer.printable(COMPACT.writeValueAsString(messages.get(i)))));
+        }
     }
 
     /** The scheme and scope of an AWS Authorization header, without its signature. */

@@ -44,11 +44,18 @@ public final class Main {
             return args.isEmpty() ? USAGE : OK;
         }
         List<String> rest = args.subList(1, args.size());
+        int separator = rest.indexOf("--");
+        if ((separator < 0 ? rest : rest.subList(0, separator)).contains("--help")) {
+            // COMMAND --help: the usage, which describes every command's options
+            out.print(usage());
+            return OK;
+        }
         try {
             return switch (args.get(0)) {
                 case "replay" -> ReplayCommand.run(rest, out, err);
                 case "demo" -> DemoCommand.run(rest, out, err);
                 case "chat" -> ChatCommand.run(rest, out, err);
+                case "loop" -> LoopCommand.run(rest, out, err);
                 case "next-request" -> NextRequestCommand.run(rest, out, err);
                 case "providers" -> ProvidersCommand.run(rest, out, err);
                 default -> throw new UsageException("unknown command '" + args.get(0) + "'");
@@ -67,14 +74,18 @@ public final class Main {
         return """
                 usage: ruminate <command> [options]
 
-                  demo                         a multi-turn conversation with reasoning and a tool call,
-                                               on emulators over loopback (no network, no key)
+                  demo                         multi-turn conversations with reasoning and tool calls, and a
+                                               multi-step tool loop, on emulators over loopback (no network, no key)
                   replay --provider NAME [--think-tags] [--format json|text] FILE
                                                decode and reduce a recorded stream or response body
                   chat --provider NAME --model MODEL [--base-url URL] [--api-key-env VAR]
                        [--effort none|minimal|low|medium|high|max] [--think-tags]
                        [--region REGION] [--project P --location L] PROMPT...
                                                one turn against a real endpoint, streamed live
+                  loop --provider NAME --model MODEL [--max-steps N] [the chat options] PROMPT...
+                                               a tool loop against a real endpoint with two built-in tools,
+                                               clock (UTC, or an IANA zone) and calculator (+ - * / ^ ( )),
+                                               each step's reasoning, calls and results streamed live
                   next-request --provider NAME [--model M] [--retention all|tool-loop|none]
                        [--foreign-reasoning drop|tagged] [--tool-result ID=CONTENT]... [--user TEXT] TURN_FILE...
                                                the request the client sends after recorded turns

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class DemoCommandTest {
 
     @Test
-    void theDemoRunsATwoTurnToolLoopAndAThinkTagStreamOnTheEmulators() {
+    void theDemoRunsItsToolTurnsAThinkTagStreamAndAThreeStepToolLoopOnTheEmulators() {
         CliRun run = CliRun.of("demo", "--pace-ms", "0", "--no-color");
 
         assertThat(run.status()).as(run.err()).isZero();
@@ -65,6 +65,20 @@ class DemoCommandTest {
         String mistral = out.substring(out.indexOf("8. Mistral Magistral"));
         String mistralSent = mistral.substring(mistral.indexOf("turn 2's assistant message as sent"));
         assertThat(mistralSent.indexOf("\"type\" : \"thinking\"")).isPositive().isLessThan(mistralSent.indexOf("\"text\" : \"17 × 3 = 51.\""));
+        // The ToolLoop: three steps, each one's thinking shown before its calls, the calls' results, the stop.
+        String loop = out.substring(out.indexOf("9. A ToolLoop"));
+        assertThat(loop).containsSubsequence("step 1", "I need the current time there first.",
+                "→ tool call clock {\"timezone\":\"Asia/Tokyo\"}", "← clock (",
+                "\"local\":\"2026-11-25T18:30:00+09:00\"", "step 2", "two sums, both for the calculator.",
+                "step 3", "06:15 Tokyo time", "You land at about 06:15", "loop stopped: final_answer after 3 steps");
+        assertThat(loop).contains("= {\"expression\":\"18.5 + 11.75 - 24\",\"value\":\"6.25\"}")
+                .contains("= {\"expression\":\"2 * 23 * 1.25\",\"value\":\"57.5\"}");
+        // What went back in step 3: both earlier assistant turns with their signed thinking before their tool_use.
+        String sent = loop.substring(loop.indexOf("step 3's request as sent"));
+        assertThat(sent).containsSubsequence("\"signature\":\"EuYBCkQYAiJA-loop-signature-1\"", "\"type\":\"tool_use\"",
+                "\"tool_use_id\":\"toolu_clock\"", "\"signature\":\"EuYBCkQYAiJA-loop-signature-2\"",
+                "\"id\":\"toolu_hours\"", "\"id\":\"toolu_fee\"", "\"tool_use_id\":\"toolu_hours\"",
+                "\"tool_use_id\":\"toolu_fee\"");
     }
 
     @Test

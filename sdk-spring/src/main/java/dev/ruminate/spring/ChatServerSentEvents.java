@@ -2,7 +2,9 @@ package dev.ruminate.spring;
 
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.json.EventJson;
+import dev.ruminate.core.json.LoopEventJson;
 import dev.ruminate.core.json.SseFrame;
+import dev.ruminate.core.loop.LoopEvent;
 import dev.ruminate.providers.responses.ResponsesStreamEncoder;
 import org.springframework.http.codec.ServerSentEvent;
 import reactor.core.publisher.Flux;
@@ -10,7 +12,7 @@ import reactor.core.publisher.Flux;
 /**
  * Turns provider events into Spring WebFlux {@link ServerSentEvent}s for a controller to return:
  * in Ruminate's JSON wire format ({@link #json(Flux)}) or in the OpenAI Responses stream shape
- * ({@link #responses(Flux)}). Both are thin mappings of the encoders of {@code sdk-core} and
+ * ({@link #responses(Flux)}), and the events of a tool loop in the wire format ({@link #loop(Flux)}). Both are thin mappings of the encoders of {@code sdk-core} and
  * {@code sdk-providers}: each {@link SseFrame} becomes one event with the same name and data.
  *
  * <pre>{@code
@@ -43,6 +45,32 @@ public final class ChatServerSentEvents {
      */
     public static Flux<ServerSentEvent<String>> json(Flux<ChatEvent> events) {
         return EventJson.toSseForClient(events).map(ChatServerSentEvents::toServerSentEvent);
+    }
+
+    /**
+     * Encodes a tool loop's events in Ruminate's JSON wire format ({@link LoopEventJson}), one SSE
+     * event per loop event: each step's chat events under their own type with a {@code step} field,
+     * then {@code tool.started}, {@code tool.finished}, {@code step.completed} and finally
+     * {@code loop.completed}. Opaque state is left out (no {@code seal} events, messages in the client
+     * form, no conversation in {@code loop.completed}). A failure of the loop (a provider error, a
+     * tool failing it under {@code ToolErrorPolicy.FAIL_LOOP}, the loop timeout) becomes one final
+     * {@code loop.failed} event and the stream completes.
+     *
+     * <pre>{@code
+     * @GetMapping(path = "/agent", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
+     * Flux<ServerSentEvent<String>> agent(@RequestParam String q) {
+     *     return ChatServerSentEvents.loop(toolLoop.run(providers.request("deepseek").user(q).build()));
+     * }
+     * }</pre>
+     *
+     * <p>Cancelling (the browser going away) cancels the loop: its provider call in flight and its
+     * running tools.
+     *
+     * @param events the loop's events, from {@code ToolLoop.run}
+     * @return the server-sent events
+     */
+    public static Flux<ServerSentEvent<String>> loop(Flux<LoopEvent> events) {
+        return LoopEventJson.toSseForClient(events).map(ChatServerSentEvents::toServerSentEvent);
     }
 
     /**

@@ -108,7 +108,8 @@ public final class EventJson {
         });
     }
 
-    private static void fields(JsonGenerator g, ChatEvent e, ProviderState state) {
+    /** Writes an event's fields after its {@code type}; the loop writer puts its {@code step} between them. */
+    static void fields(JsonGenerator g, ChatEvent e, ProviderState state) {
         if (e instanceof ResponseStarted s) {
             g.writeStringProperty("provider", s.provider());
             JsonOut.optString(g, "model", s.model());
@@ -252,9 +253,14 @@ public final class EventJson {
      */
     public static SseFrame errorFrame(Throwable error) {
         Objects.requireNonNull(error, "error");
-        String json = JsonOut.write(g -> {
+        return new SseFrame(FAILED, failure(FAILED, error));
+    }
+
+    /** Writes a failure frame's JSON under the given type; the loop's {@code loop.failed} shares it. */
+    static String failure(String type, Throwable error) {
+        return JsonOut.write(g -> {
             g.writeStartObject();
-            g.writeStringProperty("type", FAILED);
+            g.writeStringProperty("type", type);
             g.writeName("error");
             g.writeStartObject();
             if (error instanceof RuminateException r) {
@@ -269,7 +275,6 @@ public final class EventJson {
             g.writeEndObject();
             g.writeEndObject();
         });
-        return new SseFrame(FAILED, json);
     }
 
     /**

@@ -140,17 +140,32 @@ public final class MessageJson {
             g.writeStartObject();
             g.writeName("message");
             message(g, r.message(), state);
-            ReasoningCheck c = r.reasoningCheck();
-            g.writeObjectPropertyStart("reasoning_check");
-            g.writeStringProperty("verdict", c.verdict().name().toLowerCase(java.util.Locale.ROOT));
-            g.writeNumberProperty("checked_parts", c.checkedParts());
-            if (c.part() >= 0) {
-                g.writeNumberProperty("part", c.part());
-                g.writeNumberProperty("offset", c.offset());
-            }
-            g.writeEndObject();
+            reasoningCheck(g, r.reasoningCheck());
             g.writeEndObject();
         });
+    }
+
+    /** Writes {@code reasoning_check}: shared with the loop's {@code step.completed}. */
+    static void reasoningCheck(JsonGenerator g, ReasoningCheck c) {
+        g.writeObjectPropertyStart("reasoning_check");
+        g.writeStringProperty("verdict", c.verdict().name().toLowerCase(java.util.Locale.ROOT));
+        g.writeNumberProperty("checked_parts", c.checkedParts());
+        if (c.part() >= 0) {
+            g.writeNumberProperty("part", c.part());
+            g.writeNumberProperty("offset", c.offset());
+        }
+        g.writeEndObject();
+    }
+
+    /** Writes a message as the value of a property, in the given form. */
+    static void message(JsonGenerator g, String name, Message m, ProviderState state) {
+        g.writeName(name);
+        message(g, m, state);
+    }
+
+    /** Reads a message from a parsed object (the loop events embed messages). */
+    static Message read(JsonTree.Obj o) {
+        return message(o);
     }
 
     /**
