@@ -58,13 +58,24 @@ public final class BedrockReasoningRule implements AcceptanceRule {
             toolUseSeen |= block.has("toolUse");
         }
         if (!reasoningFirst) {
-            String found = content.size() > 0 && content.get(0).has("toolUse") ? "tool_use" : "text";
+            String found = content.size() > 0 ? anthropicType(content.get(0)) : "nothing";
             return Violation.badRequest(NAME, PREFIX + "messages." + turn + ".content.0.type: Expected `thinking` or"
                     + " `redacted_thinking`, but found `" + found + "`. When `thinking` is enabled, a final `assistant`"
                     + " message must start with a thinking block (preceding the lastmost set of `tool_use` and"
                     + " `tool_result` blocks).");
         }
         return null;
+    }
+
+    /** The Anthropic block type that a Converse content block becomes underneath, as the error names it. */
+    private static String anthropicType(JsonNode block) {
+        if (block.has("toolUse")) {
+            return "tool_use";
+        }
+        if (block.has("toolResult")) {
+            return "tool_result";
+        }
+        return block.has("image") ? "image" : "text";
     }
 
     /** The last assistant message with toolUse, when only tool results have come from the user since. */
