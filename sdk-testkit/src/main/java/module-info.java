@@ -14,6 +14,8 @@ module dev.ruminate.testkit {
     // HttpServer loads HTTP/2 classes, so this module resolves them for it on the module path.
     requires io.netty.codec.http2;
     requires tools.jackson.core;
+    // AcceptanceRule reads request bodies as JsonNode trees, so a custom rule needs databind too.
+    requires transitive tools.jackson.databind;
     // Only NettyLeakCheck needs JUnit, and a test using it requires JUnit itself. Not transitive: a
     // module-path application that runs an emulator in main code must compile without JUnit.
     requires static org.junit.jupiter.api;

@@ -65,6 +65,7 @@ public final class ProviderEmulator implements AutoCloseable {
     private final Set<Channel> channels = ConcurrentHashMap.newKeySet();
     private final AtomicBoolean closed = new AtomicBoolean();
     private volatile @Nullable EmulatorResponse standing;
+    private volatile @Nullable AcceptanceRules rules;
     private final DisposableServer server;
 
     /** A recorded request and the close signal of the connection that carried it. */
@@ -126,6 +127,21 @@ public final class ProviderEmulator implements AutoCloseable {
      */
     public ProviderEmulator always(@Nullable EmulatorResponse response) {
         this.standing = response;
+        return this;
+    }
+
+    /**
+     * Makes the emulator check every request the way the provider does: a request that breaks one
+     * of the rules is answered with the provider's 4xx status and error body (and recorded with
+     * {@link RecordedRequest#rejectedBy()} naming the rule), and does not take a queued response;
+     * a request that passes is served as usual, and the rules see the response served.
+     *
+     * @param acceptanceRules the rules to apply, or {@code null} to stop checking
+     * @return this emulator, to chain more calls
+     * @since 0.2
+     */
+    public ProviderEmulator checking(@Nullable AcceptanceRules acceptanceRules) {
+        this.rules = acceptanceRules;
         return this;
     }
 
@@ -234,12 +250,26 @@ public final class ProviderEmulator implements AutoCloseable {
     private Mono<Void> serve(HttpServerRequest in, HttpServerResponse out) {
         return in.receive().aggregate().asString(StandardCharsets.UTF_8).defaultIfEmpty("").flatMap(body -> {
             RecordedRequest request = new RecordedRequest(in.method().name(), in.uri(), headersOf(in), body);
+            AcceptanceRules checked = rules;
+            Violation violation = checked == null ? null : checked.check(request);
+            if (violation != null) {
+                request = request.rejected(violation.rule());
+            }
             Sinks.Empty<Void> connectionClosed = Sinks.empty();
             in.withConnection(connection -> connection.onDispose(connectionClosed::tryEmitEmpty));
             synchronized (exchanges) {
                 exchanges.add(new Exchange(request, connectionClosed.asMono()));
             }
-            return ResponseWriter.write(next(request), out);
+            EmulatorResponse response;
+            if (checked != null && violation != null) {
+                response = checked.reject(violation);
+            } else {
+                response = next(request);
+                if (checked != null) {
+                    checked.served(response);
+                }
+            }
+            return ResponseWriter.write(response, out);
         });
     }
 

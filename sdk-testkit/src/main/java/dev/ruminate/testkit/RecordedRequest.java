@@ -29,9 +29,12 @@ import org.jspecify.annotations.Nullable;
  * @param path the request target as received: path and query string ({@code /v1/models?limit=2})
  * @param headers the headers by name; lookups ignore case, and repeated headers keep their values in order
  * @param body the body decoded as UTF-8 (malformed input replaced), empty when there was none
+ * @param rejectedBy the name of the {@linkplain AcceptanceRule acceptance rule} that refused the request, or
+ *     {@code null} when it was served normally (or the emulator was not {@linkplain ProviderEmulator#checking checking})
  * @since 0.1
  */
-public record RecordedRequest(String method, String path, Map<String, List<String>> headers, String body) {
+public record RecordedRequest(String method, String path, Map<String, List<String>> headers, String body,
+        @Nullable String rejectedBy) {
 
     private static final String REDACTED = "<redacted>";
     private static final List<String> SECRET_HEADERS =
@@ -45,6 +48,7 @@ public record RecordedRequest(String method, String path, Map<String, List<Strin
      * @param path the path and query
      * @param headers the headers by name
      * @param body the body text
+     * @param rejectedBy the rule that refused it, or null
      */
     public RecordedRequest {
         Objects.requireNonNull(method, "method");
@@ -53,6 +57,30 @@ public record RecordedRequest(String method, String path, Map<String, List<Strin
         TreeMap<String, List<String>> copy = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
         headers.forEach((name, values) -> copy.merge(name, List.copyOf(values), RecordedRequest::concat));
         headers = Collections.unmodifiableMap(copy);
+    }
+
+    /**
+     * Records a request that no acceptance rule refused.
+     *
+     * @param method the HTTP method
+     * @param path the path and query
+     * @param headers the headers by name
+     * @param body the body text
+     * @since 0.1
+     */
+    public RecordedRequest(String method, String path, Map<String, List<String>> headers, String body) {
+        this(method, path, headers, body, null);
+    }
+
+    /**
+     * Returns this request as refused by a rule.
+     *
+     * @param rule the name of the rule that refused it
+     * @return a copy with {@link #rejectedBy()} set
+     * @since 0.2
+     */
+    public RecordedRequest rejected(String rule) {
+        return new RecordedRequest(method, path, headers, body, Objects.requireNonNull(rule, "rule"));
     }
 
     /**
@@ -86,7 +114,11 @@ public record RecordedRequest(String method, String path, Map<String, List<Strin
             sb.append(header.getKey()).append('=');
             sb.append(secret ? Collections.nCopies(header.getValue().size(), REDACTED) : header.getValue());
         }
-        return sb.append("}, body=").append(body).append(']').toString();
+        sb.append("}, body=").append(body);
+        if (rejectedBy != null) {
+            sb.append(", rejectedBy=").append(rejectedBy);
+        }
+        return sb.append(']').toString();
     }
 
     private static List<String> concat(List<String> a, List<String> b) {

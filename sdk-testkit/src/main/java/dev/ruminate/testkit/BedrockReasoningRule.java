@@ -1,0 +1,116 @@
+package dev.ruminate.testkit;
+
+import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Bedrock Converse with Claude: with thinking on ({@code additionalModelRequestFields.thinking}),
+ * the last assistant message of the current tool loop brings back its {@code reasoningContent}
+ * with its signature (or its {@code redactedContent}) before its {@code toolUse} (PROTOCOLS.md
+ * §15 "Send-back": "include the text and its signature unmodified … If the previous messages are
+ * tampered with, the response throws an error", and "Anthropic's tool-loop rules apply
+ * underneath"; RULES-OBSERVED.md "Amazon Bedrock Converse": {@code [reasoningContent, text,
+ * toolUse]} in that order). The messages are those Claude gives through Bedrock. Stateless and
+ * thread-safe.
+ *
+ * @since 0.2
+ */
+public final class BedrockReasoningRule implements AcceptanceRule {
+
+    /** The rule's name. */
+    public static final String NAME = "bedrock.reasoning-before-tool-use";
+
+    private static final String PREFIX = "The model returned the following errors: ";
+
+    /** Creates the rule. */
+    public BedrockReasoningRule() {
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public @Nullable Violation check(RecordedRequest request, JsonNode body) {
+        if (!Nodes.thinkingOn(body.path("additionalModelRequestFields").path("thinking"))) {
+            return null;
+        }
+        JsonNode messages = body.path("messages");
+        int turn = lastToolUseTurnOfCurrentLoop(messages);
+        if (turn < 0) {
+            return null;
+        }
+        JsonNode content = messages.get(turn).path("content");
+        boolean reasoningFirst = false;
+        boolean toolUseSeen = false;
+        for (int i = 0; i < content.size(); i++) {
+            JsonNode block = content.get(i);
+            JsonNode reasoning = block.get("reasoningContent");
+            if (reasoning != null) {
+                boolean signed = Nodes.hasText(reasoning.path("reasoningText"), "signature");
+                if (!signed && !Nodes.hasText(reasoning, "redactedContent")) {
+                    return Violation.badRequest(NAME, PREFIX + "messages." + turn + ".content." + i
+                            + ".thinking.signature: Field required");
+                }
+                reasoningFirst |= !toolUseSeen;
+            }
+            toolUseSeen |= block.has("toolUse");
+        }
+        if (!reasoningFirst) {
+            String found = content.size() > 0 ? anthropicType(content.get(0)) : "nothing";
+            return Violation.badRequest(NAME, PREFIX + "messages." + turn + ".content.0.type: Expected `thinking` or"
+                    + " `redacted_thinking`, but found `" + found + "`. When `thinking` is enabled, a final `assistant`"
+                    + " message must start with a thinking block (preceding the lastmost set of `tool_use` and"
+                    + " `tool_result` blocks).");
+        }
+        return null;
+    }
+
+    /** The Anthropic block type that a Converse content block becomes underneath, as the error names it. */
+    private static String anthropicType(JsonNode block) {
+        if (block.has("toolUse")) {
+            return "tool_use";
+        }
+        if (block.has("toolResult")) {
+            return "tool_result";
+        }
+        return block.has("image") ? "image" : "text";
+    }
+
+    /** The last assistant message with toolUse, when only tool results have come from the user since. */
+    private static int lastToolUseTurnOfCurrentLoop(JsonNode messages) {
+        for (int i = messages.size() - 1; i >= 0; i--) {
+            JsonNode message = messages.get(i);
+            String role = Nodes.text(message, "role");
+            if (role.equals("user") && !onlyToolResults(message.path("content"))) {
+                return -1;
+            }
+            if (role.equals("assistant") && hasToolUse(message.path("content"))) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static boolean onlyToolResults(JsonNode content) {
+        if (!content.isArray() || content.isEmpty()) {
+            return false;
+        }
+        for (JsonNode block : content) {
+            if (!block.has("toolResult")) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean hasToolUse(JsonNode content) {
+        for (JsonNode block : content) {
+            if (block.has("toolUse")) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
