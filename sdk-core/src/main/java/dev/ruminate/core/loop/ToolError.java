@@ -38,6 +38,12 @@ public record ToolError(Kind kind, String reason) {
         /** The model called a tool that is not registered. */
         UNKNOWN_TOOL,
         /** The call's arguments are not one complete JSON value (they are not checked against the schema). */
-        INVALID_ARGUMENTS
+        INVALID_ARGUMENTS,
+        /**
+         * The call required approval and was denied (or no decision was obtained); the reason goes
+         * back to the model whatever the {@link ToolErrorPolicy}, since a denial is a decision, not
+         * a failure.
+         */
+        DENIED
     }
 }

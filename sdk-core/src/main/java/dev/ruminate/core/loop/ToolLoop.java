@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -38,6 +39,11 @@ import reactor.core.publisher.Mono;
  * reorders nothing. The registered tools' definitions are added to the request's tools, except
  * those whose name the request already defines.
  *
+ * <p><b>Approval.</b> A call of a tool flagged {@link Tool#requiringApproval()} runs only once the
+ * builder's {@link ApprovalHandler} approved it; the loop reports the wait with
+ * {@link LoopEvent.ApprovalRequested} and {@link LoopEvent.ApprovalResolved}, and a denial's reason
+ * goes back to the model as the call's result. The other calls of the step run meanwhile.
+ *
  * <p><b>Restart.</b> If the request's conversation ends with an assistant message whose tool calls
  * are not all answered, the loop runs the unanswered calls first (as step 0) and then asks the model.
  *
@@ -61,11 +67,14 @@ public final class ToolLoop {
     private final ChatProvider provider;
     private final Map<String, Tool> tools;
     private final LoopOptions options;
+    private final @Nullable ApprovalHandler approvals;
 
-    private ToolLoop(ChatProvider provider, Map<String, Tool> tools, LoopOptions options) {
+    private ToolLoop(ChatProvider provider, Map<String, Tool> tools, LoopOptions options,
+                     @Nullable ApprovalHandler approvals) {
         this.provider = provider;
         this.tools = tools;
         this.options = options;
+        this.approvals = approvals;
     }
 
     /**
@@ -107,7 +116,7 @@ public final class ToolLoop {
     public Flux<LoopEvent> run(ChatRequest request) {
         Objects.requireNonNull(request, "request");
         ChatRequest withTools = withToolDefinitions(request);
-        Flux<LoopEvent> events = Flux.defer(() -> new LoopRun(provider, tools, options, withTools).events());
+        Flux<LoopEvent> events = Flux.defer(() -> new LoopRun(provider, tools, options, approvals, withTools).events());
         Duration limit = options.loopTimeout();
         if (limit == null) {
             return events;
@@ -148,6 +157,7 @@ public final class ToolLoop {
         private final ChatProvider provider;
         private final Map<String, Tool> tools = new LinkedHashMap<>();
         private LoopOptions options = LoopOptions.DEFAULTS;
+        private @Nullable ApprovalHandler approvals;
 
         private Builder(ChatProvider provider) {
             this.provider = Objects.requireNonNull(provider, "provider");
@@ -203,12 +213,32 @@ public final class ToolLoop {
         }
 
         /**
+         * Sets what decides on calls of tools that {@linkplain Tool#requiresApproval() require
+         * approval}; required if any registered tool does.
+         *
+         * @param value the handler
+         * @return this builder
+         */
+        public Builder approvalHandler(ApprovalHandler value) {
+            this.approvals = Objects.requireNonNull(value, "value");
+            return this;
+        }
+
+        /**
          * Builds the loop.
          *
          * @return an immutable loop
+         * @throws IllegalStateException if a tool requires approval and no approval handler is set
          */
         public ToolLoop build() {
-            return new ToolLoop(provider, Collections.unmodifiableMap(new LinkedHashMap<>(tools)), options);
+            if (approvals == null) {
+                List<String> gated = tools.values().stream().filter(Tool::requiresApproval).map(Tool::name).toList();
+                if (!gated.isEmpty()) {
+                    throw new IllegalStateException("the tools " + gated + " require approval, but no approval handler is set:"
+                            + " call ToolLoop.Builder.approvalHandler(call -> Mono<Approval>)");
+                }
+            }
+            return new ToolLoop(provider, Collections.unmodifiableMap(new LinkedHashMap<>(tools)), options, approvals);
         }
     }
 }
