@@ -21,7 +21,9 @@ import org.jspecify.annotations.Nullable;
  *     {@link ToolLoopException}, or null for no limit (the default)
  * @param errorPolicy what a failed tool call does (default {@link ToolErrorPolicy#RETURN_TO_MODEL})
  * @param maxResultChars the longest tool result sent to the model, in chars (default 100 000);
- *     a longer result is cut and a note saying so is appended
+ *     what happens to a longer one is {@code oversizeResults}
+ * @param oversizeResults what a result over {@code maxResultChars} does: cut with a note (the
+ *     default, {@link OversizeResultPolicy#TRUNCATE}) or fail the call ({@link OversizeResultPolicy#FAIL})
  * @param stopWhen tested on each completed step that called tools (after they ran); true ends the
  *     loop with {@link StopReason#STOP_PREDICATE} (default: never). It runs on the loop's thread
  *     and must not block.
@@ -32,7 +34,8 @@ import org.jspecify.annotations.Nullable;
  * @since 0.1
  */
 public record LoopOptions(int maxSteps, int maxParallelToolCalls, Duration toolTimeout, @Nullable Duration loopTimeout,
-                          ToolErrorPolicy errorPolicy, int maxResultChars, Predicate<LoopEvent.StepCompleted> stopWhen,
+                          ToolErrorPolicy errorPolicy, int maxResultChars, OversizeResultPolicy oversizeResults,
+                          Predicate<LoopEvent.StepCompleted> stopWhen,
                           ChatReducer reducer, boolean streaming) {
 
     /** The defaults. */
@@ -47,6 +50,7 @@ public record LoopOptions(int maxSteps, int maxParallelToolCalls, Duration toolT
      * @param loopTimeout see {@link #loopTimeout()}
      * @param errorPolicy see {@link #errorPolicy()}
      * @param maxResultChars see {@link #maxResultChars()}
+     * @param oversizeResults see {@link #oversizeResults()}
      * @param stopWhen see {@link #stopWhen()}
      * @param reducer see {@link #reducer()}
      * @param streaming see {@link #streaming()}
@@ -67,6 +71,7 @@ public record LoopOptions(int maxSteps, int maxParallelToolCalls, Duration toolT
         if (maxResultChars < 1) {
             throw new IllegalArgumentException("maxResultChars must be at least 1: " + maxResultChars);
         }
+        Objects.requireNonNull(oversizeResults, "oversizeResults");
         Objects.requireNonNull(stopWhen, "stopWhen");
         Objects.requireNonNull(reducer, "reducer");
     }
@@ -100,6 +105,7 @@ public record LoopOptions(int maxSteps, int maxParallelToolCalls, Duration toolT
         b.loopTimeout = loopTimeout;
         b.errorPolicy = errorPolicy;
         b.maxResultChars = maxResultChars;
+        b.oversizeResults = oversizeResults;
         b.stopWhen = stopWhen;
         b.reducer = reducer;
         b.streaming = streaming;
@@ -118,6 +124,7 @@ public record LoopOptions(int maxSteps, int maxParallelToolCalls, Duration toolT
         private @Nullable Duration loopTimeout;
         private ToolErrorPolicy errorPolicy = ToolErrorPolicy.RETURN_TO_MODEL;
         private int maxResultChars = 100_000;
+        private OversizeResultPolicy oversizeResults = OversizeResultPolicy.TRUNCATE;
         private Predicate<LoopEvent.StepCompleted> stopWhen = step -> false;
         private ChatReducer reducer = ChatReducer.defaults();
         private boolean streaming = true;
@@ -192,6 +199,17 @@ public record LoopOptions(int maxSteps, int maxParallelToolCalls, Duration toolT
         }
 
         /**
+         * Sets what a result over the size limit does: cut with a note (the default) or fail the call.
+         *
+         * @param value the policy
+         * @return this builder
+         */
+        public Builder oversizeResults(OversizeResultPolicy value) {
+            this.oversizeResults = value;
+            return this;
+        }
+
+        /**
          * Sets the predicate that ends the loop after a completed step.
          *
          * @param value the predicate; it must not block
@@ -232,7 +250,7 @@ public record LoopOptions(int maxSteps, int maxParallelToolCalls, Duration toolT
          */
         public LoopOptions build() {
             return new LoopOptions(maxSteps, maxParallelToolCalls, toolTimeout, loopTimeout, errorPolicy,
-                    maxResultChars, stopWhen, reducer, streaming);
+                    maxResultChars, oversizeResults, stopWhen, reducer, streaming);
         }
     }
 }

@@ -141,7 +141,7 @@ final class ToolExecutor {
         Duration timeout = options.toolTimeout();
         return Mono.defer(() -> tool.handler().call(call))
                 .timeout(timeout)
-                .map(this::success)
+                .map(text -> success(call, text))
                 .switchIfEmpty(Mono.fromSupplier(() -> Outcome.failed(ToolError.Kind.HANDLER_FAILED,
                         "the tool " + call.name() + " completed without a result")))
                 .onErrorResume(e -> Mono.just(e instanceof TimeoutException
@@ -149,10 +149,14 @@ final class ToolExecutor {
                         : Outcome.failed(ToolError.Kind.HANDLER_FAILED, "the tool " + call.name() + " failed: " + describe(e))));
     }
 
-    private Outcome success(String text) {
+    private Outcome success(ToolCall call, String text) {
         int limit = options.maxResultChars();
         if (text.length() <= limit) {
             return new Outcome(text, null, false);
+        }
+        if (options.oversizeResults() == OversizeResultPolicy.FAIL) {
+            return Outcome.failed(ToolError.Kind.RESULT_TOO_LARGE, "the tool " + call.name() + " returned " + text.length()
+                    + " characters, over the limit of " + limit + "; call it again asking for less");
         }
         int cut = Character.isHighSurrogate(text.charAt(limit - 1)) ? limit - 1 : limit;
         return new Outcome(text.substring(0, cut) + "\n[truncated: the tool returned " + text.length()
