@@ -24,6 +24,11 @@ import org.jspecify.annotations.Nullable;
  *     what happens to a longer one is {@code oversizeResults}
  * @param oversizeResults what a result over {@code maxResultChars} does: cut with a note (the
  *     default, {@link OversizeResultPolicy#TRUNCATE}) or fail the call ({@link OversizeResultPolicy#FAIL})
+ * @param validateArguments true (the default) to check each call's arguments against its tool's
+ *     JSON schema before running it; a call that breaks it is answered with the violations (which
+ *     property, which rule) so the model can correct itself, or fails the loop, per
+ *     {@code errorPolicy}. It needs the optional com.networknt:json-schema-validator 3.x (see
+ *     {@link ToolLoop#validatesSchemas()}); without it arguments are only checked to be JSON
  * @param stopWhen tested on each completed step that called tools (after they ran); true ends the
  *     loop with {@link StopReason#STOP_PREDICATE} (default: never). It runs on the loop's thread
  *     and must not block.
@@ -35,7 +40,7 @@ import org.jspecify.annotations.Nullable;
  */
 public record LoopOptions(int maxSteps, int maxParallelToolCalls, Duration toolTimeout, @Nullable Duration loopTimeout,
                           ToolErrorPolicy errorPolicy, int maxResultChars, OversizeResultPolicy oversizeResults,
-                          Predicate<LoopEvent.StepCompleted> stopWhen,
+                          boolean validateArguments, Predicate<LoopEvent.StepCompleted> stopWhen,
                           ChatReducer reducer, boolean streaming) {
 
     /** The defaults. */
@@ -51,6 +56,7 @@ public record LoopOptions(int maxSteps, int maxParallelToolCalls, Duration toolT
      * @param errorPolicy see {@link #errorPolicy()}
      * @param maxResultChars see {@link #maxResultChars()}
      * @param oversizeResults see {@link #oversizeResults()}
+     * @param validateArguments see {@link #validateArguments()}
      * @param stopWhen see {@link #stopWhen()}
      * @param reducer see {@link #reducer()}
      * @param streaming see {@link #streaming()}
@@ -106,6 +112,7 @@ public record LoopOptions(int maxSteps, int maxParallelToolCalls, Duration toolT
         b.errorPolicy = errorPolicy;
         b.maxResultChars = maxResultChars;
         b.oversizeResults = oversizeResults;
+        b.validateArguments = validateArguments;
         b.stopWhen = stopWhen;
         b.reducer = reducer;
         b.streaming = streaming;
@@ -125,6 +132,7 @@ public record LoopOptions(int maxSteps, int maxParallelToolCalls, Duration toolT
         private ToolErrorPolicy errorPolicy = ToolErrorPolicy.RETURN_TO_MODEL;
         private int maxResultChars = 100_000;
         private OversizeResultPolicy oversizeResults = OversizeResultPolicy.TRUNCATE;
+        private boolean validateArguments = true;
         private Predicate<LoopEvent.StepCompleted> stopWhen = step -> false;
         private ChatReducer reducer = ChatReducer.defaults();
         private boolean streaming = true;
@@ -210,6 +218,17 @@ public record LoopOptions(int maxSteps, int maxParallelToolCalls, Duration toolT
         }
 
         /**
+         * Sets whether calls' arguments are checked against their tool's JSON schema.
+         *
+         * @param value true to check (the default)
+         * @return this builder
+         */
+        public Builder validateArguments(boolean value) {
+            this.validateArguments = value;
+            return this;
+        }
+
+        /**
          * Sets the predicate that ends the loop after a completed step.
          *
          * @param value the predicate; it must not block
@@ -250,7 +269,7 @@ public record LoopOptions(int maxSteps, int maxParallelToolCalls, Duration toolT
          */
         public LoopOptions build() {
             return new LoopOptions(maxSteps, maxParallelToolCalls, toolTimeout, loopTimeout, errorPolicy,
-                    maxResultChars, oversizeResults, stopWhen, reducer, streaming);
+                    maxResultChars, oversizeResults, validateArguments, stopWhen, reducer, streaming);
         }
     }
 }

@@ -39,11 +39,11 @@ final class LoopRun {
     private int steps;
 
     LoopRun(ChatProvider provider, Map<String, Tool> tools, LoopOptions options, @Nullable ApprovalHandler approvals,
-            ChatRequest base) {
+            @Nullable ArgumentSchemas schemas, ChatRequest base) {
         this.provider = provider;
         this.tools = tools;
         this.options = options;
-        this.executor = new ToolExecutor(tools, options, approvals);
+        this.executor = new ToolExecutor(tools, options, approvals, schemas);
         this.base = base;
         this.conversation = new ArrayList<>(base.messages());
     }

@@ -37,7 +37,10 @@ public record ToolError(Kind kind, String reason) {
         TIMED_OUT,
         /** The model called a tool that is not registered. */
         UNKNOWN_TOOL,
-        /** The call's arguments are not one complete JSON value (they are not checked against the schema). */
+        /**
+         * The call's arguments are not one complete JSON value, or do not satisfy the tool's JSON
+         * schema (the reason lists the violations).
+         */
         INVALID_ARGUMENTS,
         /**
          * The handler's result was over {@link LoopOptions#maxResultChars()} and

@@ -24,11 +24,14 @@ final class ToolExecutor {
     private final Map<String, Tool> tools;
     private final LoopOptions options;
     private final @Nullable ApprovalHandler approvals;
+    private final @Nullable ArgumentSchemas schemas;
 
-    ToolExecutor(Map<String, Tool> tools, LoopOptions options, @Nullable ApprovalHandler approvals) {
+    ToolExecutor(Map<String, Tool> tools, LoopOptions options, @Nullable ApprovalHandler approvals,
+                 @Nullable ArgumentSchemas schemas) {
         this.tools = tools;
         this.options = options;
         this.approvals = approvals;
+        this.schemas = schemas;
     }
 
     /** The call id a result quotes: the provider's id, or the name when it gives none (as the encoders expect). */
@@ -118,7 +121,7 @@ final class ToolExecutor {
         }
     }
 
-    /** Why a call cannot run at all (no such tool, arguments not JSON), or null if it can. */
+    /** Why a call cannot run at all (no such tool, arguments not JSON or against the schema), or null if it can. */
     private @Nullable Outcome rejection(ToolCall call, ToolCallPart part) {
         Tool tool = tools.get(call.name());
         if (tool == null) {
@@ -132,6 +135,11 @@ final class ToolExecutor {
         if (problem != null) {
             return Outcome.failed(ToolError.Kind.INVALID_ARGUMENTS,
                     "the arguments of " + call.name() + " are not valid JSON (" + problem + "); call it again with a JSON object");
+        }
+        String violations = schemas == null ? null : schemas.problems(call.name(), call.arguments());
+        if (violations != null) {
+            return Outcome.failed(ToolError.Kind.INVALID_ARGUMENTS, "the arguments of " + call.name()
+                    + " do not satisfy its JSON schema:\n" + violations + "\ncall it again with arguments that do");
         }
         return null;
     }

@@ -57,8 +57,9 @@ import reactor.core.publisher.Mono;
  * <p><b>Errors.</b> A provider error ends the loop with the provider's
  * {@link dev.ruminate.core.error.RuminateException}, with the step's partial message attached. A
  * tool failure goes back to the model unless {@link ToolErrorPolicy#FAIL_LOOP} is set; the loop
- * timeout fails the loop with a {@link ToolLoopException}. Tool arguments are checked to be JSON,
- * not validated against the tool's JSON schema.
+ * timeout fails the loop with a {@link ToolLoopException}. Tool arguments are checked to be JSON
+ * and, unless {@link LoopOptions#validateArguments()} is off, to satisfy the tool's JSON schema
+ * when the optional validator is present (see {@link #validatesSchemas()}).
  *
  * @since 0.1
  */
@@ -68,6 +69,7 @@ public final class ToolLoop {
     private final Map<String, Tool> tools;
     private final LoopOptions options;
     private final @Nullable ApprovalHandler approvals;
+    private final @Nullable ArgumentSchemas schemas;
 
     private ToolLoop(ChatProvider provider, Map<String, Tool> tools, LoopOptions options,
                      @Nullable ApprovalHandler approvals) {
@@ -75,6 +77,30 @@ public final class ToolLoop {
         this.tools = tools;
         this.options = options;
         this.approvals = approvals;
+        this.schemas = options.validateArguments() && VALIDATOR_PRESENT ? ArgumentSchemas.of(tools) : null;
+    }
+
+    /** Whether the optional JSON Schema validator (com.networknt:json-schema-validator) can be loaded. */
+    private static final boolean VALIDATOR_PRESENT = validatorPresent();
+
+    private static boolean validatorPresent() {
+        try {
+            Class.forName("com.networknt.schema.SchemaRegistry", false, ToolLoop.class.getClassLoader());
+            return true;
+        } catch (ClassNotFoundException | LinkageError e) {
+            return false;
+        }
+    }
+
+    /**
+     * Tells whether loops validate tool arguments against the tools' JSON schemas when
+     * {@link LoopOptions#validateArguments()} is on: true when com.networknt:json-schema-validator
+     * (3.x, an optional dependency of sdk-core) is on the class path, or resolved on the module path.
+     *
+     * @return true if the validator is present
+     */
+    public static boolean validatesSchemas() {
+        return VALIDATOR_PRESENT;
     }
 
     /**
@@ -116,7 +142,7 @@ public final class ToolLoop {
     public Flux<LoopEvent> run(ChatRequest request) {
         Objects.requireNonNull(request, "request");
         ChatRequest withTools = withToolDefinitions(request);
-        Flux<LoopEvent> events = Flux.defer(() -> new LoopRun(provider, tools, options, approvals, withTools).events());
+        Flux<LoopEvent> events = Flux.defer(() -> new LoopRun(provider, tools, options, approvals, schemas, withTools).events());
         Duration limit = options.loopTimeout();
         if (limit == null) {
             return events;
@@ -229,6 +255,8 @@ public final class ToolLoop {
          *
          * @return an immutable loop
          * @throws IllegalStateException if a tool requires approval and no approval handler is set
+         * @throws IllegalArgumentException if arguments are validated against schemas and a tool's JSON
+         *     schema cannot be compiled
          */
         public ToolLoop build() {
             if (approvals == null) {
