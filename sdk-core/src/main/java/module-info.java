@@ -10,6 +10,9 @@ module dev.ruminate.core {
     requires transitive reactor.core;
     requires transitive org.reactivestreams;
     requires tools.jackson.core;
+    // optional: the tool loop validates arguments against JSON schemas when the validator is present
+    // (only its String-based API is used, so this module needs not read jackson-databind)
+    requires static com.networknt.schema;
     requires static transitive org.jspecify;
 
     exports dev.ruminate.core;

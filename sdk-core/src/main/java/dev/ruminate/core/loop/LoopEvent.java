@@ -15,7 +15,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * One event of a tool loop. For each step, in order: the step's {@link StepChatEvent}s (the
  * provider's events as they arrive), then a {@link ToolStarted} and a {@link ToolFinished} per tool
- * call (interleaved as the calls run), then one {@link StepCompleted}. The last event of a loop
+ * call (interleaved as the calls run; a call of a tool that requires approval is preceded by its
+ * {@link ApprovalRequested} and {@link ApprovalResolved}), then one {@link StepCompleted}. The last event of a loop
  * that does not fail is one {@link LoopCompleted}. Steps are numbered from 1; calls left unanswered
  * in the conversation a loop starts from run first, as step 0, which has no other event.
  *
@@ -56,6 +57,66 @@ public sealed interface LoopEvent {
     }
 
     /**
+     * A call of a tool that requires approval waits for the {@link ApprovalHandler}'s decision. The
+     * handler has been asked when this event is emitted or is asked right after; drive approval
+     * from the handler, not from this event, since when every slot of the parallel bound is busy
+     * the event may be delivered only once one frees.
+     *
+     * @param step the step whose message asked for the call
+     * @param call the call awaiting approval
+     * @since 0.1
+     */
+    record ApprovalRequested(int step, ToolCall call) implements LoopEvent {
+
+        /**
+         * Creates the value, checking its components.
+         *
+         * @param step see {@link #step()}
+         * @param call see {@link #call()}
+         */
+        public ApprovalRequested {
+            Objects.requireNonNull(call, "call");
+        }
+    }
+
+    /**
+     * The decision on a call that required approval arrived: if approved, a {@link ToolStarted}
+     * follows; if denied, the call's {@link ToolFinished} carries the reason as its result
+     * ({@link ToolError.Kind#DENIED}).
+     *
+     * @param step the step whose message asked for the call
+     * @param call the call
+     * @param approval the decision; a handler that failed or gave none counts as a denial
+     * @param waited how long the decision took
+     * @since 0.1
+     */
+    record ApprovalResolved(int step, ToolCall call, Approval approval, Duration waited) implements LoopEvent {
+
+        /**
+         * Creates the value, checking its components.
+         *
+         * @param step see {@link #step()}
+         * @param call see {@link #call()}
+         * @param approval see {@link #approval()}
+         * @param waited see {@link #waited()}
+         */
+        public ApprovalResolved {
+            Objects.requireNonNull(call, "call");
+            Objects.requireNonNull(approval, "approval");
+            Objects.requireNonNull(waited, "waited");
+        }
+
+        /**
+         * Tells whether the call was approved.
+         *
+         * @return true if the call may run
+         */
+        public boolean approved() {
+            return approval instanceof Approval.Approved;
+        }
+    }
+
+    /**
      * A tool call is about to be executed (or answered with an error, if it cannot be).
      *
      * @param step the step whose message asked for the call
@@ -80,7 +141,7 @@ public sealed interface LoopEvent {
      *
      * @param step the step whose message asked for the call
      * @param call the call
-     * @param duration how long the call took
+     * @param duration how long the call took (not counting a wait for approval)
      * @param result the tool result sent back to the model: the handler's result (cut to the size
      *     limit), or the error's reason with {@link ToolResultMessage#error()} set
      * @param error why the call produced no result, or null when it succeeded

@@ -21,7 +21,14 @@ import org.jspecify.annotations.Nullable;
  *     {@link ToolLoopException}, or null for no limit (the default)
  * @param errorPolicy what a failed tool call does (default {@link ToolErrorPolicy#RETURN_TO_MODEL})
  * @param maxResultChars the longest tool result sent to the model, in chars (default 100 000);
- *     a longer result is cut and a note saying so is appended
+ *     what happens to a longer one is {@code oversizeResults}
+ * @param oversizeResults what a result over {@code maxResultChars} does: cut with a note (the
+ *     default, {@link OversizeResultPolicy#TRUNCATE}) or fail the call ({@link OversizeResultPolicy#FAIL})
+ * @param validateArguments true (the default) to check each call's arguments against its tool's
+ *     JSON schema before running it; a call that breaks it is answered with the violations (which
+ *     property, which rule) so the model can correct itself, or fails the loop, per
+ *     {@code errorPolicy}. It needs the optional com.networknt:json-schema-validator 3.x (see
+ *     {@link ToolLoop#validatesSchemas()}); without it arguments are only checked to be JSON
  * @param stopWhen tested on each completed step that called tools (after they ran); true ends the
  *     loop with {@link StopReason#STOP_PREDICATE} (default: never). It runs on the loop's thread
  *     and must not block.
@@ -32,7 +39,8 @@ import org.jspecify.annotations.Nullable;
  * @since 0.1
  */
 public record LoopOptions(int maxSteps, int maxParallelToolCalls, Duration toolTimeout, @Nullable Duration loopTimeout,
-                          ToolErrorPolicy errorPolicy, int maxResultChars, Predicate<LoopEvent.StepCompleted> stopWhen,
+                          ToolErrorPolicy errorPolicy, int maxResultChars, OversizeResultPolicy oversizeResults,
+                          boolean validateArguments, Predicate<LoopEvent.StepCompleted> stopWhen,
                           ChatReducer reducer, boolean streaming) {
 
     /** The defaults. */
@@ -47,6 +55,8 @@ public record LoopOptions(int maxSteps, int maxParallelToolCalls, Duration toolT
      * @param loopTimeout see {@link #loopTimeout()}
      * @param errorPolicy see {@link #errorPolicy()}
      * @param maxResultChars see {@link #maxResultChars()}
+     * @param oversizeResults see {@link #oversizeResults()}
+     * @param validateArguments see {@link #validateArguments()}
      * @param stopWhen see {@link #stopWhen()}
      * @param reducer see {@link #reducer()}
      * @param streaming see {@link #streaming()}
@@ -67,6 +77,7 @@ public record LoopOptions(int maxSteps, int maxParallelToolCalls, Duration toolT
         if (maxResultChars < 1) {
             throw new IllegalArgumentException("maxResultChars must be at least 1: " + maxResultChars);
         }
+        Objects.requireNonNull(oversizeResults, "oversizeResults");
         Objects.requireNonNull(stopWhen, "stopWhen");
         Objects.requireNonNull(reducer, "reducer");
     }
@@ -100,6 +111,8 @@ public record LoopOptions(int maxSteps, int maxParallelToolCalls, Duration toolT
         b.loopTimeout = loopTimeout;
         b.errorPolicy = errorPolicy;
         b.maxResultChars = maxResultChars;
+        b.oversizeResults = oversizeResults;
+        b.validateArguments = validateArguments;
         b.stopWhen = stopWhen;
         b.reducer = reducer;
         b.streaming = streaming;
@@ -118,6 +131,8 @@ public record LoopOptions(int maxSteps, int maxParallelToolCalls, Duration toolT
         private @Nullable Duration loopTimeout;
         private ToolErrorPolicy errorPolicy = ToolErrorPolicy.RETURN_TO_MODEL;
         private int maxResultChars = 100_000;
+        private OversizeResultPolicy oversizeResults = OversizeResultPolicy.TRUNCATE;
+        private boolean validateArguments = true;
         private Predicate<LoopEvent.StepCompleted> stopWhen = step -> false;
         private ChatReducer reducer = ChatReducer.defaults();
         private boolean streaming = true;
@@ -192,6 +207,28 @@ public record LoopOptions(int maxSteps, int maxParallelToolCalls, Duration toolT
         }
 
         /**
+         * Sets what a result over the size limit does: cut with a note (the default) or fail the call.
+         *
+         * @param value the policy
+         * @return this builder
+         */
+        public Builder oversizeResults(OversizeResultPolicy value) {
+            this.oversizeResults = value;
+            return this;
+        }
+
+        /**
+         * Sets whether calls' arguments are checked against their tool's JSON schema.
+         *
+         * @param value true to check (the default)
+         * @return this builder
+         */
+        public Builder validateArguments(boolean value) {
+            this.validateArguments = value;
+            return this;
+        }
+
+        /**
          * Sets the predicate that ends the loop after a completed step.
          *
          * @param value the predicate; it must not block
@@ -232,7 +269,7 @@ public record LoopOptions(int maxSteps, int maxParallelToolCalls, Duration toolT
          */
         public LoopOptions build() {
             return new LoopOptions(maxSteps, maxParallelToolCalls, toolTimeout, loopTimeout, errorPolicy,
-                    maxResultChars, stopWhen, reducer, streaming);
+                    maxResultChars, oversizeResults, validateArguments, stopWhen, reducer, streaming);
         }
     }
 }

@@ -38,11 +38,12 @@ final class LoopRun {
     private Usage usage = Usage.UNKNOWN;
     private int steps;
 
-    LoopRun(ChatProvider provider, Map<String, Tool> tools, LoopOptions options, ChatRequest base) {
+    LoopRun(ChatProvider provider, Map<String, Tool> tools, LoopOptions options, @Nullable ApprovalHandler approvals,
+            @Nullable ArgumentSchemas schemas, ChatRequest base) {
         this.provider = provider;
         this.tools = tools;
         this.options = options;
-        this.executor = new ToolExecutor(tools, options);
+        this.executor = new ToolExecutor(tools, options, approvals, schemas);
         this.base = base;
         this.conversation = new ArrayList<>(base.messages());
     }

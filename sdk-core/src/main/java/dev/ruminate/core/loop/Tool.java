@@ -15,9 +15,11 @@ import reactor.core.scheduler.Schedulers;
  * @param handler what runs a call
  * @param endsLoop true when a call of this tool ends the loop after the step's tools have run
  *     ({@link StopReason#STOPPING_TOOL}), e.g. a "final_answer" or "hand_off" tool
+ * @param requiresApproval true when a call of this tool runs only once the loop's
+ *     {@link ApprovalHandler} approved it (see {@link #requiringApproval()})
  * @since 0.1
  */
-public record Tool(ToolDefinition definition, ToolHandler handler, boolean endsLoop) {
+public record Tool(ToolDefinition definition, ToolHandler handler, boolean endsLoop, boolean requiresApproval) {
 
     /**
      * Creates the value, checking its components.
@@ -25,10 +27,22 @@ public record Tool(ToolDefinition definition, ToolHandler handler, boolean endsL
      * @param definition see {@link #definition()}
      * @param handler see {@link #handler()}
      * @param endsLoop see {@link #endsLoop()}
+     * @param requiresApproval see {@link #requiresApproval()}
      */
     public Tool {
         Objects.requireNonNull(definition, "definition");
         Objects.requireNonNull(handler, "handler");
+    }
+
+    /**
+     * Creates a tool that needs no approval.
+     *
+     * @param definition see {@link #definition()}
+     * @param handler see {@link #handler()}
+     * @param endsLoop see {@link #endsLoop()}
+     */
+    public Tool(ToolDefinition definition, ToolHandler handler, boolean endsLoop) {
+        this(definition, handler, endsLoop, false);
     }
 
     /**
@@ -63,7 +77,19 @@ public record Tool(ToolDefinition definition, ToolHandler handler, boolean endsL
      * @return a tool whose calls end the loop
      */
     public Tool endingLoop() {
-        return new Tool(definition, handler, true);
+        return new Tool(definition, handler, true, requiresApproval);
+    }
+
+    /**
+     * Returns this tool flagged as requiring approval: when the model calls it, the loop emits a
+     * {@link LoopEvent.ApprovalRequested}, asks the loop's {@link ApprovalHandler} and runs the call
+     * only if approved; a denial's reason goes back to the model as the call's result. A loop with
+     * such a tool and no approval handler fails to build.
+     *
+     * @return a tool whose calls wait for approval
+     */
+    public Tool requiringApproval() {
+        return new Tool(definition, handler, endsLoop, true);
     }
 
     /**

@@ -11,9 +11,9 @@ import java.util.Objects;
  *     provider gives none (the convention the request encoders follow)
  * @param name the tool name
  * @param arguments the arguments as JSON text, exactly as the model produced them ({@code {}} when
- *     it sent none); a handler only ever receives one complete JSON value, since a call whose
- *     arguments are not is answered with an error without running the handler (its events show
- *     the text as it came)
+ *     it sent none); a handler only ever receives one complete JSON value (that satisfies the
+ *     tool's JSON schema, when arguments are validated), since a call whose arguments do not is
+ *     answered with an error without running the handler (its events show the text as it came)
  * @param step the step whose assistant message asked for the call (0 for calls left unanswered in
  *     the conversation a loop starts from)
  * @param index the call's position among the tool calls of its assistant message

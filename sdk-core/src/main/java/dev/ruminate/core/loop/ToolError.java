@@ -37,7 +37,21 @@ public record ToolError(Kind kind, String reason) {
         TIMED_OUT,
         /** The model called a tool that is not registered. */
         UNKNOWN_TOOL,
-        /** The call's arguments are not one complete JSON value (they are not checked against the schema). */
-        INVALID_ARGUMENTS
+        /**
+         * The call's arguments are not one complete JSON value, or do not satisfy the tool's JSON
+         * schema (the reason lists the violations).
+         */
+        INVALID_ARGUMENTS,
+        /**
+         * The handler's result was over {@link LoopOptions#maxResultChars()} and
+         * {@link OversizeResultPolicy#FAIL} is set.
+         */
+        RESULT_TOO_LARGE,
+        /**
+         * The call required approval and was denied (or no decision was obtained); the reason goes
+         * back to the model whatever the {@link ToolErrorPolicy}, since a denial is a decision, not
+         * a failure.
+         */
+        DENIED
     }
 }

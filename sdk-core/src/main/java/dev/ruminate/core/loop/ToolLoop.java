@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -38,6 +39,11 @@ import reactor.core.publisher.Mono;
  * reorders nothing. The registered tools' definitions are added to the request's tools, except
  * those whose name the request already defines.
  *
+ * <p><b>Approval.</b> A call of a tool flagged {@link Tool#requiringApproval()} runs only once the
+ * builder's {@link ApprovalHandler} approved it; the loop reports the wait with
+ * {@link LoopEvent.ApprovalRequested} and {@link LoopEvent.ApprovalResolved}, and a denial's reason
+ * goes back to the model as the call's result. The other calls of the step run meanwhile.
+ *
  * <p><b>Restart.</b> If the request's conversation ends with an assistant message whose tool calls
  * are not all answered, the loop runs the unanswered calls first (as step 0) and then asks the model.
  *
@@ -51,8 +57,9 @@ import reactor.core.publisher.Mono;
  * <p><b>Errors.</b> A provider error ends the loop with the provider's
  * {@link dev.ruminate.core.error.RuminateException}, with the step's partial message attached. A
  * tool failure goes back to the model unless {@link ToolErrorPolicy#FAIL_LOOP} is set; the loop
- * timeout fails the loop with a {@link ToolLoopException}. Tool arguments are checked to be JSON,
- * not validated against the tool's JSON schema.
+ * timeout fails the loop with a {@link ToolLoopException}. Tool arguments are checked to be JSON
+ * and, unless {@link LoopOptions#validateArguments()} is off, to satisfy the tool's JSON schema
+ * when the optional validator is present (see {@link #validatesSchemas()}).
  *
  * @since 0.1
  */
@@ -61,11 +68,39 @@ public final class ToolLoop {
     private final ChatProvider provider;
     private final Map<String, Tool> tools;
     private final LoopOptions options;
+    private final @Nullable ApprovalHandler approvals;
+    private final @Nullable ArgumentSchemas schemas;
 
-    private ToolLoop(ChatProvider provider, Map<String, Tool> tools, LoopOptions options) {
+    private ToolLoop(ChatProvider provider, Map<String, Tool> tools, LoopOptions options,
+                     @Nullable ApprovalHandler approvals) {
         this.provider = provider;
         this.tools = tools;
         this.options = options;
+        this.approvals = approvals;
+        this.schemas = options.validateArguments() && VALIDATOR_PRESENT ? ArgumentSchemas.of(tools) : null;
+    }
+
+    /** Whether the optional JSON Schema validator (com.networknt:json-schema-validator) can be loaded. */
+    private static final boolean VALIDATOR_PRESENT = validatorPresent();
+
+    private static boolean validatorPresent() {
+        try {
+            Class.forName("com.networknt.schema.SchemaRegistry", false, ToolLoop.class.getClassLoader());
+            return true;
+        } catch (ClassNotFoundException | LinkageError e) {
+            return false;
+        }
+    }
+
+    /**
+     * Tells whether loops validate tool arguments against the tools' JSON schemas when
+     * {@link LoopOptions#validateArguments()} is on: true when com.networknt:json-schema-validator
+     * (3.x, an optional dependency of sdk-core) is on the class path, or resolved on the module path.
+     *
+     * @return true if the validator is present
+     */
+    public static boolean validatesSchemas() {
+        return VALIDATOR_PRESENT;
     }
 
     /**
@@ -107,7 +142,7 @@ public final class ToolLoop {
     public Flux<LoopEvent> run(ChatRequest request) {
         Objects.requireNonNull(request, "request");
         ChatRequest withTools = withToolDefinitions(request);
-        Flux<LoopEvent> events = Flux.defer(() -> new LoopRun(provider, tools, options, withTools).events());
+        Flux<LoopEvent> events = Flux.defer(() -> new LoopRun(provider, tools, options, approvals, schemas, withTools).events());
         Duration limit = options.loopTimeout();
         if (limit == null) {
             return events;
@@ -148,6 +183,7 @@ public final class ToolLoop {
         private final ChatProvider provider;
         private final Map<String, Tool> tools = new LinkedHashMap<>();
         private LoopOptions options = LoopOptions.DEFAULTS;
+        private @Nullable ApprovalHandler approvals;
 
         private Builder(ChatProvider provider) {
             this.provider = Objects.requireNonNull(provider, "provider");
@@ -203,12 +239,34 @@ public final class ToolLoop {
         }
 
         /**
+         * Sets what decides on calls of tools that {@linkplain Tool#requiresApproval() require
+         * approval}; required if any registered tool does.
+         *
+         * @param value the handler
+         * @return this builder
+         */
+        public Builder approvalHandler(ApprovalHandler value) {
+            this.approvals = Objects.requireNonNull(value, "value");
+            return this;
+        }
+
+        /**
          * Builds the loop.
          *
          * @return an immutable loop
+         * @throws IllegalStateException if a tool requires approval and no approval handler is set
+         * @throws IllegalArgumentException if arguments are validated against schemas and a tool's JSON
+         *     schema cannot be compiled
          */
         public ToolLoop build() {
-            return new ToolLoop(provider, Collections.unmodifiableMap(new LinkedHashMap<>(tools)), options);
+            if (approvals == null) {
+                List<String> gated = tools.values().stream().filter(Tool::requiresApproval).map(Tool::name).toList();
+                if (!gated.isEmpty()) {
+                    throw new IllegalStateException("the tools " + gated + " require approval, but no approval handler is set:"
+                            + " call ToolLoop.Builder.approvalHandler(call -> Mono<Approval>)");
+                }
+            }
+            return new ToolLoop(provider, Collections.unmodifiableMap(new LinkedHashMap<>(tools)), options, approvals);
         }
     }
 }
