@@ -21,6 +21,7 @@ import dev.ruminate.providers.bedrock.BedrockProvider;
 import dev.ruminate.providers.chatcompletions.ChatCompletionsProvider;
 import dev.ruminate.providers.chatcompletions.Profiles;
 import dev.ruminate.providers.gemini.GeminiProvider;
+import dev.ruminate.providers.ollama.OllamaProvider;
 import dev.ruminate.providers.responses.ResponsesProfiles;
 import dev.ruminate.providers.responses.ResponsesProvider;
 import dev.ruminate.providers.testing.Recorded;
@@ -31,6 +32,7 @@ import dev.ruminate.testkit.ChunkPlan;
 import dev.ruminate.testkit.EmulatorResponse;
 import dev.ruminate.testkit.GeminiScript;
 import dev.ruminate.testkit.NettyLeakCheck;
+import dev.ruminate.testkit.OllamaScript;
 import dev.ruminate.testkit.ProviderEmulator;
 import dev.ruminate.testkit.RecordedRequest;
 import dev.ruminate.testkit.ResponsesScript;
@@ -55,7 +57,7 @@ import tools.jackson.databind.json.JsonMapper;
  * bodies): DeepSeek's {@code reasoning_content} on the assistant tool-call turns, Anthropic's
  * signed thinking before its tool_use, the Responses reasoning item with its encrypted content
  * before its function_call, Gemini's thought signature on the function call, Bedrock's signed
- * reasoningContent before toolUse. Also: cancellation closes the connection of the step in
+ * reasoningContent before toolUse, Ollama's {@code thinking} on its assistant tool-call turns. Also: cancellation closes the connection of the step in
  * flight, a provider error ends the loop with its typed exception, and tool errors reach the wire.
  */
 @ExtendWith(NettyLeakCheck.class)
@@ -148,6 +150,31 @@ class LoopOverHttpTest {
         assertThat(third.get(4).get("reasoning_content").asString()).isEqualTo("Now the clock.");
         assertThat(third.get(5).get("content").asString()).isEqualTo("{\"time\":\"12:00\"}");
         assertThat(body(1).get("tools")).hasSize(2);
+    }
+
+    @Test
+    void ollamaSendsItsThinkingBackOnEveryAssistantToolCallTurn() {
+        emulator.enqueue(OllamaScript.create().thinking("Both cities at once.")
+                .toolCall("weather", "{\"city\":\"Paris\"}").toolCall("weather", "{\"city\":\"Rome\"}")
+                .doneReason("stop").toResponse());
+        emulator.enqueue(OllamaScript.create().thinking("Now the clock.").toolCall("clock", "{}").doneReason("stop")
+                .toResponse());
+        emulator.enqueue(OllamaScript.create().thinking("All known.").content("Paris 20, Rome 25, 12:00.").toResponse());
+        ChatProvider ollama = at(OllamaProvider.builder()).build();
+
+        LoopCompleted done = runToCompletion(loop(ollama), ask("qwen3:8b"));
+
+        assertThat(done.finalMessage().text()).isEqualTo("Paris 20, Rome 25, 12:00.");
+        JsonNode third = body(2).get("messages");
+        assertThat(types(third, "role")).containsExactly("user", "assistant", "tool", "tool", "assistant", "tool");
+        assertThat(third.get(1).get("thinking").asString()).isEqualTo("Both cities at once.");
+        assertThat(third.get(1).get("tool_calls")).hasSize(2);
+        // the results of the parallel calls go back in call order, each naming its tool
+        assertThat(third.get(2).get("content").asString()).isEqualTo("{\"temp\":20}");
+        assertThat(third.get(3).get("content").asString()).isEqualTo("{\"temp\":25}");
+        assertThat(third.get(3).get("tool_name").asString()).isEqualTo("weather");
+        assertThat(third.get(4).get("thinking").asString()).isEqualTo("Now the clock.");
+        assertThat(third.get(5).get("content").asString()).isEqualTo("{\"time\":\"12:00\"}");
     }
 
     @Test
