@@ -313,11 +313,11 @@ class LoopAgainstCheckingEmulatorTest {
                 ResponsesReasoningItemRule.NAME, "was provided without its required 'reasoning' item: 'rs_1'");
     }
 
-    // ---- Gemini 3: sequential steps, each signing its call
+    // ---- Gemini 3: parallel calls in the first step (only the first call of a step is signed), then one
 
     private void geminiScript() {
-        emulator.enqueue(GeminiScript.create().thought("Paris first.").functionCall("weather", "{\"city\":\"Paris\"}", "gsig-1")
-                .toResponse());
+        emulator.enqueue(GeminiScript.create().thought("Both cities.").functionCall("weather", "{\"city\":\"Paris\"}", "gsig-1")
+                .functionCall("weather", "{\"city\":\"Rome\"}", null).toResponse());
         emulator.enqueue(GeminiScript.create().thought("Now the clock.").functionCall("clock", "{}", "gsig-2").toResponse());
         emulator.enqueue(GeminiScript.create().thought("All known.").text(ANSWER).toResponse());
     }
