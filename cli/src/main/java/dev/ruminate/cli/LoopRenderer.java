@@ -1,5 +1,6 @@
 package dev.ruminate.cli;
 
+import dev.ruminate.core.loop.Approval;
 import dev.ruminate.core.loop.LoopEvent;
 import dev.ruminate.core.loop.ToolError;
 import java.io.PrintStream;
@@ -43,6 +44,14 @@ final class LoopRenderer {
                     + (error != null ? "error [" + error.kind().name().toLowerCase(java.util.Locale.ROOT) + "]: " : "= ")
                     + abbreviated(f.result().content()) + (f.truncated() ? " [truncated]" : "");
             out.println(error != null ? style.error(LiveRenderer.printable(line)) : style.tool(LiveRenderer.printable(line)));
+        } else if (event instanceof LoopEvent.ApprovalRequested a) {
+            stepStarts(a.step());
+            endStream();
+            out.println(style.note(LiveRenderer.printable("  ? " + a.call().name() + " awaits approval")));
+        } else if (event instanceof LoopEvent.ApprovalResolved a) {
+            String decision = a.approval() instanceof Approval.Denied d ? "denied: " + d.reason() : "approved";
+            out.println(style.note(LiveRenderer.printable("  ? " + a.call().name() + " " + decision
+                    + " (" + a.waited().toMillis() + " ms)")));
         } else if (event instanceof LoopEvent.StepCompleted c) {
             endStream();
             out.println(style.note("  step " + c.step() + " · finish " + c.message().finishReason().wireName() + " · "

@@ -3,6 +3,7 @@ package dev.ruminate.core.json;
 import dev.ruminate.core.error.ProtocolException;
 import dev.ruminate.core.event.Seal;
 import dev.ruminate.core.internal.JsonTree;
+import dev.ruminate.core.loop.Approval;
 import dev.ruminate.core.loop.LoopEvent;
 import dev.ruminate.core.loop.StopReason;
 import dev.ruminate.core.loop.ToolCall;
@@ -15,9 +16,11 @@ import dev.ruminate.core.reduce.ReasoningCheck;
 import dev.ruminate.core.reduce.ReasoningVerdict;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 import tools.jackson.core.JsonGenerator;
@@ -28,7 +31,8 @@ import tools.jackson.core.JsonGenerator;
  *
  * <p>A step's chat event is written as {@link EventJson} writes it, with the step added:
  * {@code {"type":"reasoning.delta","step":2,"part":0,…}}. The loop's own events are
- * {@code tool.started}, {@code tool.finished}, {@code step.completed} and {@code loop.completed}.
+ * {@code tool.started}, {@code tool.finished}, {@code approval.requested}, {@code approval.resolved},
+ * {@code step.completed} and {@code loop.completed}.
  * The format is documented, with examples, in {@code docs/wire-format.md}.
  *
  * <p><b>Opaque state.</b> In the client form ({@link ProviderState#OMIT}, the default of
@@ -66,6 +70,10 @@ public final class LoopEventJson {
             return "tool.started";
         } else if (e instanceof LoopEvent.ToolFinished) {
             return "tool.finished";
+        } else if (e instanceof LoopEvent.ApprovalRequested) {
+            return "approval.requested";
+        } else if (e instanceof LoopEvent.ApprovalResolved) {
+            return "approval.resolved";
         } else if (e instanceof LoopEvent.StepCompleted) {
             return "step.completed";
         } else if (e instanceof LoopEvent.LoopCompleted) {
@@ -131,6 +139,15 @@ public final class LoopEventJson {
             if (f.truncated()) {
                 g.writeBooleanProperty("truncated", true);
             }
+        } else if (e instanceof LoopEvent.ApprovalRequested a) {
+            call(g, a.call());
+        } else if (e instanceof LoopEvent.ApprovalResolved a) {
+            call(g, a.call());
+            g.writeBooleanProperty("approved", a.approval() instanceof Approval.Approved);
+            if (a.approval() instanceof Approval.Denied denied) {
+                g.writeStringProperty("reason", denied.reason());
+            }
+            g.writeNumberProperty("waited_ms", a.waited().toMillis());
         } else if (e instanceof LoopEvent.StepCompleted c) {
             MessageJson.message(g, "message", c.message(), state);
             MessageJson.reasoningCheck(g, c.reasoningCheck());
@@ -192,6 +209,17 @@ public final class LoopEventJson {
                 return new LoopEvent.ToolFinished(step, call, Duration.ofMillis(millis), result, readError(o),
                         o.bool("truncated", false));
             }
+            case "approval.requested":
+                return new LoopEvent.ApprovalRequested(step, readCall(o, step));
+            case "approval.resolved": {
+                Long waited = o.longValue("waited_ms");
+                if (waited == null || waited < 0) {
+                    throw JsonTree.shape(o.where("waited_ms") + " is required and must not be negative");
+                }
+                Approval approval = o.bool("approved", false) ? Approval.approve()
+                        : Approval.deny(o.requireString("reason"));
+                return new LoopEvent.ApprovalResolved(step, readCall(o, step), approval, Duration.ofMillis(waited));
+            }
             case "step.completed": {
                 List<ToolResultMessage> results = new ArrayList<>();
                 JsonTree.Arr a = o.array("tool_results");
@@ -240,7 +268,8 @@ public final class LoopEventJson {
                 return new ToolError(k, e.requireString("reason"));
             }
         }
-        throw JsonTree.shape(e.where("kind") + " must be one of handler_failed, timed_out, unknown_tool, invalid_arguments");
+        throw JsonTree.shape(e.where("kind") + " must be one of " + Arrays.stream(ToolError.Kind.values())
+                .map(k -> k.name().toLowerCase(Locale.ROOT)).collect(Collectors.joining(", ")));
     }
 
     private static AssistantMessage assistant(JsonTree.Obj o, String name) {

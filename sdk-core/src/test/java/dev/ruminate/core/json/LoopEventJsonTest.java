@@ -7,6 +7,7 @@ import dev.ruminate.core.error.ProtocolException;
 import dev.ruminate.core.event.ContentDelta;
 import dev.ruminate.core.event.ReasoningDelta;
 import dev.ruminate.core.event.Seal;
+import dev.ruminate.core.loop.Approval;
 import dev.ruminate.core.loop.LoopEvent;
 import dev.ruminate.core.loop.StopReason;
 import dev.ruminate.core.loop.ToolCall;
@@ -68,7 +69,20 @@ class LoopEventJsonTest {
                         new ReasoningCheck(ReasoningVerdict.MISMATCHED, 1, 0, 7, false, null), List.of(RESULT)),
                 new LoopEvent.LoopCompleted(2, answer(),
                         List.of(Message.user("2*(3+4)?"), signedToolTurn(), RESULT, answer()),
-                        new Usage(40L, 25L, null, null), StopReason.FINAL_ANSWER));
+                        new Usage(40L, 25L, null, null), StopReason.FINAL_ANSWER),
+                // after the others: tests above pick samples by position
+                new LoopEvent.ApprovalRequested(1, CALL),
+                new LoopEvent.ApprovalResolved(1, CALL, Approval.approve(), Duration.ofMillis(1500)),
+                new LoopEvent.ApprovalResolved(1, CALL, Approval.deny("not on weekends"), Duration.ofMillis(40)));
+    }
+
+    @Test
+    void anApprovalDecisionIsWrittenWithItsReasonAndWait() {
+        assertThat(LoopEventJson.write(new LoopEvent.ApprovalResolved(1, CALL, Approval.deny("not on weekends"),
+                Duration.ofMillis(40)))).contains("\"type\":\"approval.resolved\"", "\"approved\":false",
+                "\"reason\":\"not on weekends\"", "\"waited_ms\":40");
+        assertThat(LoopEventJson.write(new LoopEvent.ApprovalResolved(1, CALL, Approval.approve(), Duration.ZERO)))
+                .contains("\"approved\":true").doesNotContain("reason");
     }
 
     @Test
@@ -79,7 +93,8 @@ class LoopEventJsonTest {
         assertThat(sampled).isEqualTo(permitted);
         List<String> loopTypes = oneOfEach().stream().filter(e -> !(e instanceof LoopEvent.StepChatEvent))
                 .map(LoopEventJson::type).distinct().collect(Collectors.toList());
-        assertThat(loopTypes).containsExactly("tool.started", "tool.finished", "step.completed", "loop.completed");
+        assertThat(loopTypes).containsExactly("tool.started", "tool.finished", "step.completed", "loop.completed",
+                "approval.requested", "approval.resolved");
     }
 
     @ParameterizedTest(name = "{0}")
