@@ -18,7 +18,7 @@ class ChatCompletionsScriptProperties {
     @ParameterizedTest(name = "seed {0}")
     @MethodSource("seeds")
     void deltasConcatenateToTheTextsAndHoldAtMostNCodePoints(long seed) {
-        Random random = new Random(seed);
+        Random random = Seeds.random(seed);
         String reasoning = Seeds.text(random, 40);
         String content = Seeds.text(random, 40);
         String arguments = Seeds.text(random, 40);

@@ -17,7 +17,7 @@ class ChunkPlanProperties {
     @ParameterizedTest(name = "seed {0}")
     @MethodSource("seeds")
     void randomChunksConcatenateToTheBodyWithinTheSizeBound(long seed) {
-        Random random = new Random(seed);
+        Random random = Seeds.random(seed);
         byte[] body = Seeds.bytes(random, 3000);
         int maxSize = 1 + random.nextInt(100);
         List<byte[]> chunks = ChunkPlan.random(seed, maxSize).split(body);
@@ -29,7 +29,7 @@ class ChunkPlanProperties {
     @ParameterizedTest(name = "seed {0}")
     @MethodSource("seeds")
     void fixedChunksConcatenateToTheBody(long seed) {
-        Random random = new Random(seed);
+        Random random = Seeds.random(seed);
         byte[] body = Seeds.bytes(random, 3000);
         int size = 1 + random.nextInt(5000);
         List<byte[]> chunks = ChunkPlan.fixed(size).split(body);

@@ -24,6 +24,7 @@ import dev.ruminate.core.message.ToolCallPart;
 import dev.ruminate.core.message.ToolResultMessage;
 import dev.ruminate.core.message.Usage;
 import dev.ruminate.core.message.UserMessage;
+import dev.ruminate.core.testing.Seeds;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -40,7 +41,7 @@ final class Samples {
     private final Random random;
 
     Samples(long seed) {
-        this.random = new Random(seed);
+        this.random = Seeds.random(seed);
     }
 
     String text() {

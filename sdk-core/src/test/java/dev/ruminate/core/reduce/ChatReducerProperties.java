@@ -13,10 +13,10 @@ import dev.ruminate.core.message.Part;
 import dev.ruminate.core.message.ReasoningPart;
 import dev.ruminate.core.message.TextPart;
 import dev.ruminate.core.message.ToolCallPart;
+import dev.ruminate.core.testing.Seeds;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import dev.ruminate.core.testing.Seeds;
 import java.util.stream.LongStream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -55,7 +55,7 @@ class ChatReducerProperties {
     @ParameterizedTest(name = "seed {0}")
     @MethodSource("seeds")
     void partsReduceToTheirTextWhateverTheFragmentingAndInterleaving(long seed) {
-        Random random = new Random(seed);
+        Random random = Seeds.random(seed);
         List<GenPart> parts = parts(random);
         List<List<ChatEvent>> perPart = new ArrayList<>();
         for (int i = 0; i < parts.size(); i++) {
@@ -92,7 +92,7 @@ class ChatReducerProperties {
     @ParameterizedTest(name = "seed {0}")
     @MethodSource("seeds")
     void snapshotOfTheLastEventEqualsTheFinalMessage(long seed) {
-        Random random = new Random(seed);
+        Random random = Seeds.random(seed);
         List<GenPart> parts = parts(random);
         List<ChatEvent> events = new ArrayList<>();
         events.add(new ResponseStarted("p", "m", null));

@@ -6,10 +6,10 @@ import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.event.ContentDelta;
 import dev.ruminate.core.event.ResponseCompleted;
 import dev.ruminate.core.message.FinishReason;
+import dev.ruminate.core.testing.Seeds;
 import dev.ruminate.core.think.SplitOutput.OutPart;
 import java.util.ArrayList;
 import java.util.List;
-import dev.ruminate.core.testing.Seeds;
 import java.util.Random;
 import java.util.stream.LongStream;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -151,7 +151,7 @@ class ThinkTagProperties {
     @ParameterizedTest(name = "seed {0}")
     @MethodSource("seeds")
     void theOutputDoesNotDependOnTheSplitPoints(long seed) {
-        Response response = response(new Random(seed));
+        Response response = response(Seeds.random(seed));
         List<ChatEvent> whole = split(response.options(), List.of(response.rendered()));
         List<ChatEvent> fragmented = split(response.options(), response.fragments());
 
@@ -163,7 +163,7 @@ class ThinkTagProperties {
     @ParameterizedTest(name = "seed {0}")
     @MethodSource("seeds")
     void theOutputGivesBackTheSegments(long seed) {
-        Response response = response(new Random(seed));
+        Response response = response(Seeds.random(seed));
         List<ChatEvent> out = split(response.options(), response.fragments());
 
         List<OutPart> expected = response.expectedParts();
@@ -175,7 +175,7 @@ class ThinkTagProperties {
     @ParameterizedTest(name = "seed {0}")
     @MethodSource("seeds")
     void theOutputPartsAreDenseAndOfOneKindEvenWithAccidentalTags(long seed) {
-        Random random = new Random(seed);
+        Random random = Seeds.random(seed);
         boolean startInside = random.nextBoolean();
         List<String> fragments = accidental(random);
         ThinkTagOptions options = startInside ? ThinkTagOptions.startingInside() : ThinkTagOptions.DEFAULT;

@@ -63,7 +63,7 @@ class AnthropicProviderChunkingProperties {
     @ParameterizedTest(name = "seed {0}")
     @MethodSource("recordingSeeds")
     void recordedStreamReducesAsWhenItArrivesWhole(long seed) {
-        Random random = new Random(seed);
+        Random random = Seeds.random(seed);
         String path = STREAMS.get(Math.floorMod(seed, STREAMS.size()));
         byte[] body = Recorded.bytes(path);
         int smallest = Math.max(1, 2 * body.length / CHUNK_BUDGET);
@@ -77,7 +77,7 @@ class AnthropicProviderChunkingProperties {
     @ParameterizedTest(name = "seed {0}")
     @MethodSource("scriptSeeds")
     void scriptedInterleavedStreamSurvivesCutsInsideCharacters(long seed) {
-        Random random = new Random(seed);
+        Random random = Seeds.random(seed);
         String thinking1 = text(random, 1 + random.nextInt(30));
         String thinking2 = text(random, 1 + random.nextInt(30));
         String answer = text(random, 1 + random.nextInt(30));

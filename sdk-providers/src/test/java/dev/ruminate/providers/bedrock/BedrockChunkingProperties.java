@@ -2,7 +2,6 @@ package dev.ruminate.providers.bedrock;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.ruminate.transport.http.ApiKey;
 import dev.ruminate.core.reduce.ChatReducer;
 import dev.ruminate.core.reduce.ChatResult;
 import dev.ruminate.core.request.ChatRequest;
@@ -12,6 +11,7 @@ import dev.ruminate.testkit.ChunkPlan;
 import dev.ruminate.testkit.EmulatorResponse;
 import dev.ruminate.testkit.NettyLeakCheck;
 import dev.ruminate.testkit.ProviderEmulator;
+import dev.ruminate.transport.http.ApiKey;
 import java.time.Duration;
 import java.util.Random;
 import java.util.stream.LongStream;
@@ -49,7 +49,7 @@ class BedrockChunkingProperties {
     @ParameterizedTest(name = "seed {0}")
     @MethodSource("seeds")
     void aRandomStreamReducesTheSameCutAnywhere(long seed) {
-        Random random = new Random(seed);
+        Random random = Seeds.random(seed);
         BedrockScript script = BedrockScript.create().tokensOf(1 + random.nextInt(6)).usage(random.nextInt(999), random.nextInt(999));
         int blocks = 1 + random.nextInt(5);
         for (int i = 0; i < blocks; i++) {

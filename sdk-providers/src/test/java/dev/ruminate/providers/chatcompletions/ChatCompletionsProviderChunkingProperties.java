@@ -1,10 +1,10 @@
 package dev.ruminate.providers.chatcompletions;
 
-import dev.ruminate.providers.testing.Seeds;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ruminate.core.message.AssistantMessage;
 import dev.ruminate.core.message.ToolCallPart;
+import dev.ruminate.providers.testing.Seeds;
 import dev.ruminate.testkit.ChatCompletionsScript;
 import dev.ruminate.testkit.ChunkPlan;
 import dev.ruminate.testkit.EmulatorResponse;
@@ -64,7 +64,7 @@ class ChatCompletionsProviderChunkingProperties {
     @ParameterizedTest(name = "seed {0}")
     @MethodSource("recordingSeeds")
     void recordedStreamReducesAsWhenItArrivesWhole(long seed) {
-        Random random = new Random(seed);
+        Random random = Seeds.random(seed);
         String path = STREAMS.get(Math.floorMod(seed, STREAMS.size()));
         byte[] body = Fixtures.bytes(path);
         // small bodies get plans of one- and two-byte chunks; big ones coarser plans, which still cut
@@ -81,7 +81,7 @@ class ChatCompletionsProviderChunkingProperties {
     @ParameterizedTest(name = "seed {0}")
     @MethodSource("scriptSeeds")
     void scriptedMultiByteTextSurvivesCutsInsideCharacters(long seed) {
-        Random random = new Random(seed);
+        Random random = Seeds.random(seed);
         String reasoning = text(random, 1 + random.nextInt(30));
         String answer = text(random, 1 + random.nextInt(30));
         String arguments = "{\"q\":\"" + text(random, random.nextInt(20)).replace("\\", "\\\\").replace("\"", "\\\"")

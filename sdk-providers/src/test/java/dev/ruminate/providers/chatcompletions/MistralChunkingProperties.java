@@ -46,7 +46,7 @@ class MistralChunkingProperties {
     @ParameterizedTest(name = "seed {0}")
     @MethodSource("seeds")
     void recordingCutAtRandomReducesAsTheCodecDecodesIt(long seed) {
-        Random random = new Random(seed);
+        Random random = Seeds.random(seed);
         String path = RECORDINGS.get(Math.floorMod(seed, RECORDINGS.size()));
         byte[] body = Recorded.bytes(path);
         ChunkPlan plan = ChunkPlan.random(random.nextLong(), 1 + random.nextInt(24));

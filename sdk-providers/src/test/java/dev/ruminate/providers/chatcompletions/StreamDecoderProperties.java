@@ -1,10 +1,10 @@
 package dev.ruminate.providers.chatcompletions;
 
-import dev.ruminate.providers.testing.Seeds;
-import dev.ruminate.providers.testing.Folded;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ruminate.core.event.ChatEvent;
+import dev.ruminate.providers.testing.Folded;
+import dev.ruminate.providers.testing.Seeds;
 import dev.ruminate.transport.wire.SseEvent;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -65,7 +65,7 @@ class StreamDecoderProperties {
     @ParameterizedTest(name = "seed {0}")
     @MethodSource("seeds")
     void partsAreTheRunsOfTheStream(long seed) {
-        Encoded encoded = encode(stream(new Random(seed)));
+        Encoded encoded = encode(stream(Seeds.random(seed)));
         List<String[]> expected = encoded.expected();
 
         Folded f = Fixtures.stream(Profiles.CHUTES, encoded.events()).folded();
@@ -86,7 +86,7 @@ class StreamDecoderProperties {
     @ParameterizedTest(name = "seed {0}")
     @MethodSource("seeds")
     void eventsJoinedIntoOneDecodeAsTheyWouldApart(long seed) {
-        Random random = new Random(seed);
+        Random random = Seeds.random(seed);
         List<SseEvent> apart = encode(stream(random)).events();
         List<SseEvent> joined = new ArrayList<>();
         for (int i = 0; i < apart.size(); ) {

@@ -7,6 +7,7 @@ import dev.ruminate.core.reduce.ChatReducer;
 import dev.ruminate.core.reduce.ChatResult;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.providers.testing.Recorded;
+import dev.ruminate.providers.testing.Seeds;
 import dev.ruminate.providers.testing.SseSplitter;
 import dev.ruminate.testkit.ProviderEmulator;
 import dev.ruminate.transport.http.ApiKey;

@@ -3,6 +3,7 @@ package dev.ruminate.providers.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ruminate.providers.testing.Seeds;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,7 +35,7 @@ class StreamParserTest {
     @ParameterizedTest
     @MethodSource("seeds")
     void readsEveryEventOfAStreamAsABlockingParserReadsItAlone(long seed) {
-        Random random = new Random(seed);
+        Random random = Seeds.random(seed);
         StreamParser stream = StreamParser.create(JSON);
         for (int event = 0; event < 25; event++) {
             // events hold objects (arrays for good measure): a top-level scalar at an event's very end could

@@ -60,7 +60,7 @@ class OllamaChunkingProperties {
     @ParameterizedTest(name = "seed {0}")
     @MethodSource("codecSeeds")
     void recordingCutAnywhereDecodesAsWhole(long seed) {
-        Random random = new Random(seed);
+        Random random = Seeds.random(seed);
         String path = RECORDINGS.get(Math.floorMod(seed, RECORDINGS.size()));
         byte[] body = Recorded.bytes(path);
 
@@ -73,7 +73,7 @@ class OllamaChunkingProperties {
     @ParameterizedTest(name = "seed {0}")
     @MethodSource("httpSeeds")
     void recordingChunkedOverHttpReducesAsWhole(long seed) {
-        Random random = new Random(seed);
+        Random random = Seeds.random(seed);
         String path = RECORDINGS.get(Math.floorMod(seed, RECORDINGS.size()));
         ChunkPlan plan = ChunkPlan.random(random.nextLong(), 1 + random.nextInt(40));
         emulator.enqueue(EmulatorResponse.replay(Recorded.bytes(path), "application/x-ndjson").chunked(plan));
@@ -88,7 +88,7 @@ class OllamaChunkingProperties {
     @ParameterizedTest(name = "seed {0}")
     @MethodSource("scriptSeeds")
     void scriptedMultiByteThinkingTextAndToolCallsSurviveAnyCut(long seed) {
-        Random random = new Random(seed);
+        Random random = Seeds.random(seed);
         String thinking = text(random, 1 + random.nextInt(30));
         String answer = text(random, 1 + random.nextInt(30));
         String arguments = "{\"q\":\"" + text(random, random.nextInt(20)).replace("\\", "\\\\").replace("\"", "\\\"")

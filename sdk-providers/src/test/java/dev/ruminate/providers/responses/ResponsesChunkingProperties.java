@@ -3,14 +3,14 @@ package dev.ruminate.providers.responses;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ruminate.core.event.ChatEvent;
-import dev.ruminate.transport.wire.ServerSentEvents;
-import dev.ruminate.providers.testing.Recorded;
 import dev.ruminate.providers.testing.Recorded.Outcome;
+import dev.ruminate.providers.testing.Recorded;
 import dev.ruminate.providers.testing.Seeds;
 import dev.ruminate.testkit.ChunkPlan;
 import dev.ruminate.testkit.EmulatorResponse;
 import dev.ruminate.testkit.NettyLeakCheck;
 import dev.ruminate.testkit.ProviderEmulator;
+import dev.ruminate.transport.wire.ServerSentEvents;
 import io.netty.buffer.Unpooled;
 import java.util.List;
 import java.util.Map;
@@ -66,7 +66,7 @@ class ResponsesChunkingProperties {
     @ParameterizedTest(name = "seed {0}")
     @MethodSource("seeds")
     void everyRecordingDecodesTheSameHoweverItsBytesAreSplit(long seed) {
-        splitEveryRecording(new Random(seed));
+        splitEveryRecording(Seeds.random(seed));
     }
 
     private static void splitEveryRecording(Random random) {
@@ -86,7 +86,7 @@ class ResponsesChunkingProperties {
     @ParameterizedTest(name = "seed {0}")
     @MethodSource("httpSeeds")
     void recordingsServedInRandomChunksOverHttpReduceAsWhole(long seed) {
-        Random random = new Random(seed);
+        Random random = Seeds.random(seed);
         for (int round = 0; round < 3; round++) {
             aRecordingServedInRandomChunksOverHttpReducesAsWhole(random);
         }

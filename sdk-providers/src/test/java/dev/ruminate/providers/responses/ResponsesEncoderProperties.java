@@ -42,7 +42,7 @@ class ResponsesEncoderProperties {
     @ParameterizedTest(name = "seed {0}")
     @MethodSource("seeds")
     void randomStreamsReduceToTheSameMessage(long seed) {
-        Random random = new Random(seed);
+        Random random = Seeds.random(seed);
         List<ChatEvent> events = stream(random);
         ChatResult want = ResponsesEncoderRoundTripTest.reduce(Flux.fromIterable(events));
         List<SseFrame> frames = ResponsesStreamEncoder.encode(Flux.fromIterable(events),

@@ -70,7 +70,7 @@ class ResponsesScriptedProperties {
     @ParameterizedTest(name = "seed {0}")
     @MethodSource("seeds")
     void randomScriptsReduceToTheScriptedMessage(long seed) {
-        Random random = new Random(seed);
+        Random random = Seeds.random(seed);
         // several scripts per seed: each test pays for a leak check
         for (int round = 0; round < 4; round++) {
             aRandomScriptReducesToTheScriptedMessage(random, seed * 10 + round);

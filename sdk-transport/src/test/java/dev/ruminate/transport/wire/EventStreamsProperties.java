@@ -24,7 +24,7 @@ class EventStreamsProperties {
     @ParameterizedTest(name = "seed {0}")
     @MethodSource("seeds")
     void decodesAnySplitOfManyFramesLikeTheWholeBody(long seed) {
-        Random random = new Random(seed);
+        Random random = Seeds.random(seed);
         List<String> names = new ArrayList<>();
         int frames = 1 + random.nextInt(12);
         for (int i = 0; i < frames; i++) {

@@ -20,7 +20,7 @@ class JsonLinesProperties {
     record Split(String document, List<Integer> sizes) {
 
         static Split of(long seed) {
-            Random random = new Random(seed);
+            Random random = Seeds.random(seed);
             return new Split(JsonLinesProperties.document(random), Texts.bufferSizes(random));
         }
     }
@@ -29,7 +29,7 @@ class JsonLinesProperties {
     record Limited(String document, List<Integer> sizes, WireLimits limits) {
 
         static Limited of(long seed) {
-            Random random = new Random(seed);
+            Random random = Seeds.random(seed);
             String document = JsonLinesProperties.document(random);
             List<Integer> sizes = Texts.bufferSizes(random);
             return new Limited(document, sizes, new WireLimits(Texts.between(random, 1, 60), 1));
@@ -68,7 +68,7 @@ class JsonLinesProperties {
     @ParameterizedTest(name = "seed {0}")
     @MethodSource("bytewiseSeeds")
     void decodesOneByteBuffersLikeTheReference(long seed) {
-        String document = document(new Random(seed));
+        String document = document(Seeds.random(seed));
         byte[] body = Bodies.utf8(document);
         Outcome<JsonLineValue> split = Outcome.jsonLines(Bodies.releasedAfterNext(Bodies.HEAP, Bodies.bytewise(body)), WireLimits.DEFAULT);
 

@@ -20,7 +20,7 @@ class ServerSentEventsProperties {
     record Split(String document, List<Integer> sizes) {
 
         static Split of(long seed) {
-            Random random = new Random(seed);
+            Random random = Seeds.random(seed);
             return new Split(ServerSentEventsProperties.document(random), Texts.bufferSizes(random));
         }
     }
@@ -29,7 +29,7 @@ class ServerSentEventsProperties {
     record Limited(String document, List<Integer> sizes, WireLimits limits) {
 
         static Limited of(long seed) {
-            Random random = new Random(seed);
+            Random random = Seeds.random(seed);
             String document = ServerSentEventsProperties.document(random);
             List<Integer> sizes = Texts.bufferSizes(random);
             int maxLineBytes = Texts.between(random, 1, 80);
@@ -69,7 +69,7 @@ class ServerSentEventsProperties {
     @ParameterizedTest(name = "seed {0}")
     @MethodSource("bytewiseSeeds")
     void decodesOneByteBuffersLikeTheReference(long seed) {
-        String document = document(new Random(seed));
+        String document = document(Seeds.random(seed));
         byte[] body = Bodies.utf8(document);
         Outcome<SseEventValue> split = Outcome.sse(Bodies.releasedAfterNext(Bodies.HEAP, Bodies.bytewise(body)), WireLimits.DEFAULT);
 
