@@ -39,7 +39,8 @@ public final class AnthropicThinkingRule implements AcceptanceRule {
             return null;
         }
         JsonNode messages = body.path("messages");
-        int turn = lastToolUseTurnOfCurrentCycle(messages);
+        int turn = Nodes.lastToolUseTurnOfCurrentCycle(messages, block -> Nodes.text(block, "type").equals("tool_use"),
+                block -> Nodes.text(block, "type").equals("tool_result"));
         if (turn < 0) {
             return null;
         }
@@ -63,47 +64,8 @@ public final class AnthropicThinkingRule implements AcceptanceRule {
         if (!thinkingFirst) {
             // §3 errors: "Expected `thinking` or `redacted_thinking`, but found `tool_use`"
             String found = content.size() > 0 ? Nodes.text(content.get(0), "type") : "nothing";
-            return Violation.badRequest(NAME, "messages." + turn + ".content.0.type: Expected `thinking` or"
-                    + " `redacted_thinking`, but found `" + found + "`. When `thinking` is enabled, a final `assistant`"
-                    + " message must start with a thinking block (preceding the lastmost set of `tool_use` and"
-                    + " `tool_result` blocks).");
+            return Violation.badRequest(NAME, Nodes.thinkingFirstError(turn, found));
         }
         return null;
-    }
-
-    /** The last assistant message with tool_use, when only tool results have come from the user since. */
-    private static int lastToolUseTurnOfCurrentCycle(JsonNode messages) {
-        for (int i = messages.size() - 1; i >= 0; i--) {
-            JsonNode message = messages.get(i);
-            String role = Nodes.text(message, "role");
-            if (role.equals("user") && !onlyToolResults(message.path("content"))) {
-                return -1;
-            }
-            if (role.equals("assistant") && hasBlock(message.path("content"), "tool_use")) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    private static boolean onlyToolResults(JsonNode content) {
-        if (!content.isArray() || content.isEmpty()) {
-            return false;
-        }
-        for (JsonNode block : content) {
-            if (!Nodes.text(block, "type").equals("tool_result")) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static boolean hasBlock(JsonNode content, String type) {
-        for (JsonNode block : content) {
-            if (Nodes.text(block, "type").equals(type)) {
-                return true;
-            }
-        }
-        return false;
     }
 }

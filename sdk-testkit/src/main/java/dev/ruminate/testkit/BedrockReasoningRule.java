@@ -37,7 +37,8 @@ public final class BedrockReasoningRule implements AcceptanceRule {
             return null;
         }
         JsonNode messages = body.path("messages");
-        int turn = lastToolUseTurnOfCurrentLoop(messages);
+        int turn = Nodes.lastToolUseTurnOfCurrentCycle(messages, block -> block.has("toolUse"),
+                block -> block.has("toolResult"));
         if (turn < 0) {
             return null;
         }
@@ -59,10 +60,7 @@ public final class BedrockReasoningRule implements AcceptanceRule {
         }
         if (!reasoningFirst) {
             String found = content.size() > 0 ? anthropicType(content.get(0)) : "nothing";
-            return Violation.badRequest(NAME, PREFIX + "messages." + turn + ".content.0.type: Expected `thinking` or"
-                    + " `redacted_thinking`, but found `" + found + "`. When `thinking` is enabled, a final `assistant`"
-                    + " message must start with a thinking block (preceding the lastmost set of `tool_use` and"
-                    + " `tool_result` blocks).");
+            return Violation.badRequest(NAME, PREFIX + Nodes.thinkingFirstError(turn, found));
         }
         return null;
     }
@@ -76,41 +74,5 @@ public final class BedrockReasoningRule implements AcceptanceRule {
             return "tool_result";
         }
         return block.has("image") ? "image" : "text";
-    }
-
-    /** The last assistant message with toolUse, when only tool results have come from the user since. */
-    private static int lastToolUseTurnOfCurrentLoop(JsonNode messages) {
-        for (int i = messages.size() - 1; i >= 0; i--) {
-            JsonNode message = messages.get(i);
-            String role = Nodes.text(message, "role");
-            if (role.equals("user") && !onlyToolResults(message.path("content"))) {
-                return -1;
-            }
-            if (role.equals("assistant") && hasToolUse(message.path("content"))) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    private static boolean onlyToolResults(JsonNode content) {
-        if (!content.isArray() || content.isEmpty()) {
-            return false;
-        }
-        for (JsonNode block : content) {
-            if (!block.has("toolResult")) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static boolean hasToolUse(JsonNode content) {
-        for (JsonNode block : content) {
-            if (block.has("toolUse")) {
-                return true;
-            }
-        }
-        return false;
     }
 }
