@@ -76,7 +76,7 @@ class GeminiChunkingProperties {
     @ParameterizedTest(name = "seed {0}")
     @MethodSource("recordingSeeds")
     void aRecordedStreamCutAnywhereReducesAsTheUnsplitBody(long seed) {
-        Random random = GeminiEmulated.random(seed);
+        Random random = Seeds.random(seed);
         String path = STREAMS.get(Math.floorMod(seed, STREAMS.size()));
         byte[] body = Recorded.bytes(path);
         // every byte on some seeds (every boundary is hit); random small pieces on the others
@@ -91,7 +91,7 @@ class GeminiChunkingProperties {
     @ParameterizedTest(name = "seed {0}")
     @MethodSource("bodySeeds")
     void aWholeBodyCutAnywhereReducesAsTheUnsplitBody(long seed) {
-        Random random = GeminiEmulated.random(seed);
+        Random random = Seeds.random(seed);
         String path = BODIES.get(Math.floorMod(seed, BODIES.size()));
         byte[] body = Recorded.bytes(path);
         ChunkPlan plan = ChunkPlan.random(random.nextLong(), 1 + random.nextInt(512));
@@ -106,7 +106,7 @@ class GeminiChunkingProperties {
     @ParameterizedTest(name = "seed {0}")
     @MethodSource("scriptSeeds")
     void aScriptedStreamCutInsideCharactersAndDataLinesReducesAsTheUnsplitBody(long seed) {
-        Random random = GeminiEmulated.random(seed);
+        Random random = Seeds.random(seed);
         GeminiRandomScript script = GeminiRandomScript.of(random);
         boolean vertex = random.nextBoolean();
         ChunkPlan plan = planCuttingCharactersAndFieldNames(random, script.body);

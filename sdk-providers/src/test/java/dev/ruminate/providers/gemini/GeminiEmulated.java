@@ -7,7 +7,6 @@ import dev.ruminate.core.reduce.ChatReducer;
 import dev.ruminate.core.reduce.ChatResult;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.providers.testing.Recorded;
-import dev.ruminate.providers.testing.Seeds;
 import dev.ruminate.providers.testing.SseSplitter;
 import dev.ruminate.testkit.ProviderEmulator;
 import dev.ruminate.transport.http.ApiKey;
@@ -15,8 +14,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Objects;
-import java.util.Random;
-import java.util.SplittableRandom;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -31,15 +28,6 @@ final class GeminiEmulated {
     static final ChatRequest REQUEST = ChatRequest.builder("gemini-3-pro-preview").user("Hi").build();
 
     private GeminiEmulated() {
-    }
-
-    /**
-     * The random source of a seed. {@code new Random(seed)} draws nearly the same first values for
-     * consecutive seeds, which {@link dev.ruminate.providers.testing.Seeds} gives: mixing the seed
-     * first makes the first choices of neighbouring seeds differ.
-     */
-    static Random random(long seed) {
-        return new Random(new SplittableRandom(seed).nextLong());
     }
 
     /** Whether a recording is Vertex AI's (it then goes through a Vertex client, named {@code vertex}). */

@@ -84,7 +84,7 @@ class GeminiTruncationProperties {
     @ParameterizedTest(name = "seed {0}")
     @MethodSource("seeds")
     void aTruncatedStreamFailsTypedWithWhatTheDeliveredBytesHold(long seed) {
-        Random random = GeminiEmulated.random(seed);
+        Random random = Seeds.random(seed);
         // two seeds in three truncate a recording, one a random script
         boolean recording = Math.floorMod(seed, 3) != 2;
         String path = STREAMS.get(Math.floorMod(seed, STREAMS.size()));
