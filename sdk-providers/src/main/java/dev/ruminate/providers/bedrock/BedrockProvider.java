@@ -4,7 +4,6 @@ import dev.ruminate.core.ChatProvider;
 import dev.ruminate.providers.ProviderBuilder;
 import dev.ruminate.providers.spi.HttpChatProvider;
 import dev.ruminate.providers.spi.ProviderPipeline;
-import dev.ruminate.transport.wire.EventStreams;
 import java.time.Clock;
 import java.util.Objects;
 import java.util.function.Supplier;
@@ -27,7 +26,7 @@ import reactor.core.publisher.Mono;
  * <p>The model id goes into the URL path percent-encoded ({@code :} as {@code %3A}, {@code /} of an
  * ARN as {@code %2F}); the signature covers that path encoded once more, as bedrock-runtime
  * checks it. The stream is the binary {@code application/vnd.amazon.eventstream}, whose frames are
- * checksum-verified by {@link EventStreams}.
+ * checksum-verified by {@link dev.ruminate.transport.wire.EventStreams}.
  *
  * <p><b>Threading.</b> Immutable and thread-safe. <b>Credentials</b> are read per request from the
  * configured source and never appear in messages, logs or {@code toString}. <b>Cancellation.</b>
