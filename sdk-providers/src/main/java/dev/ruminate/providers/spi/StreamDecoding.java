@@ -54,8 +54,8 @@ public final class StreamDecoding {
     private static final class Run<F> {
         private final StreamFraming<F> framing;
         private final StreamDecoder<F> decoder;
+        /** A failure that waits for the events its frame gave before it; the next call throws it. */
         private @Nullable RuntimeException held;
-        private boolean failed;
 
         Run(StreamFraming<F> framing, StreamDecoder<F> decoder) {
             this.framing = framing;
@@ -63,10 +63,8 @@ public final class StreamDecoding {
         }
 
         List<ChatEvent> frame(F frame) {
+            // a throw from here ends the flux, so after a failure nothing more is decoded
             throwHeld();
-            if (failed) {
-                return List.of();
-            }
             List<ChatEvent> out = new ArrayList<>(4);
             try {
                 decoder.decode(frame, out);
@@ -78,9 +76,6 @@ public final class StreamDecoding {
 
         List<ChatEvent> end() {
             throwHeld();
-            if (failed) {
-                return List.of();
-            }
             List<ChatEvent> out = new ArrayList<>(2);
             decoder.end(out);
             return out;
@@ -88,7 +83,6 @@ public final class StreamDecoding {
 
         /** Ends at once when the frame gave nothing; otherwise delivers what it gave first. */
         private List<ChatEvent> fail(List<ChatEvent> out, RuntimeException error) {
-            failed = true;
             if (out.isEmpty()) {
                 throw error;
             }
