@@ -13,5 +13,6 @@ module dev.ruminate.providers {
     exports dev.ruminate.providers.gemini;
     exports dev.ruminate.providers.ollama;
     exports dev.ruminate.providers.responses;
+    exports dev.ruminate.providers.serving;
     exports dev.ruminate.providers.spi;
 }
