@@ -149,11 +149,17 @@ public final class AesGcmStateSealer implements StateSealer {
             throw failure("encrypted_content was sealed under a key this gateway does not hold"
                     + " (another gateway's, or one retired)");
         }
+        String payload = encryptedContent.substring(dot + 1);
         byte[] sealed;
         try {
-            sealed = Base64.getUrlDecoder().decode(encryptedContent.substring(dot + 1));
+            sealed = Base64.getUrlDecoder().decode(payload);
         } catch (IllegalArgumentException e) {
             throw failure("encrypted_content is altered or truncated: it is not valid base64url");
+        }
+        // the decoder ignores a last character's unused bits and accepts padding: only the one
+        // encoding this sealer writes is accepted, so that no altered value opens
+        if (!Base64.getUrlEncoder().withoutPadding().encodeToString(sealed).equals(payload)) {
+            throw failure("encrypted_content is altered or truncated: it is not the sealed encoding");
         }
         if (sealed.length < NONCE_BYTES + TAG_BITS / 8) {
             throw failure("encrypted_content is truncated");
