@@ -51,6 +51,7 @@ public final class RedisItemStore implements ItemStore, AutoCloseable {
     private final String prefix;
     private final Duration ttl;
     private final SetArgs setArgs;
+    private volatile boolean closed;
 
     /**
      * Connects through a client the caller owns (and shuts down, after closing this store).
@@ -101,6 +102,9 @@ public final class RedisItemStore implements ItemStore, AutoCloseable {
     public Mono<Void> put(StoredResponse response) {
         Objects.requireNonNull(response, "response");
         return Mono.defer(() -> {
+            if (closed) {
+                return closedError();
+            }
             List<Mono<String>> writes = new ArrayList<>();
             response.outputById(ItemJson::idOf)
                     .forEach((id, item) -> writes.add(redis.set(itemKey(id), item, setArgs)));
@@ -113,7 +117,7 @@ public final class RedisItemStore implements ItemStore, AutoCloseable {
     @Override
     public Mono<StoredResponse> response(String responseId) {
         Objects.requireNonNull(responseId, "responseId");
-        return redis.get(responseKey(responseId)).map(ItemJson::read);
+        return Mono.defer(() -> closed ? closedError() : redis.get(responseKey(responseId)).map(ItemJson::read));
     }
 
     @Override
@@ -124,6 +128,10 @@ public final class RedisItemStore implements ItemStore, AutoCloseable {
             return Mono.just(Map.of());
         }
         String[] keys = ids.stream().map(this::itemKey).toArray(String[]::new);
+        return Mono.defer(() -> closed ? closedError() : mget(ids, keys));
+    }
+
+    private Mono<Map<String, String>> mget(List<String> ids, String[] keys) {
         Flux<KeyValue<String, String>> values = redis.mget(keys);
         return values.collectList().map(found -> {
             // MGET answers in key order, one entry per key, empty for a missing key
@@ -136,6 +144,10 @@ public final class RedisItemStore implements ItemStore, AutoCloseable {
             }
             return byId;
         });
+    }
+
+    private static <T> Mono<T> closedError() {
+        return Mono.error(new IllegalStateException("the Redis item store is closed"));
     }
 
     /**
@@ -167,9 +179,16 @@ public final class RedisItemStore implements ItemStore, AutoCloseable {
         return prefix + "item:" + itemId;
     }
 
-    /** Closes the connection, and shuts down the client when {@link #connect} made it. Blocks until done. */
+    /**
+     * Closes the connection, and shuts down the client when {@link #connect} made it; later calls
+     * fail with {@link IllegalStateException}. Blocks until done; idempotent.
+     */
     @Override
-    public void close() {
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
         connection.close();
         if (ownedClient != null) {
             ownedClient.shutdown();
