@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.ruminate.core.message.ReasoningPart;
 import dev.ruminate.core.message.Seals;
+import dev.ruminate.core.message.ServerToolPart;
+import dev.ruminate.core.message.TextPart;
 import dev.ruminate.gateway.testing.Seeds;
 import dev.ruminate.providers.serving.ClientRequestException;
 import dev.ruminate.providers.serving.OpenAiError;
@@ -61,6 +63,22 @@ class AesGcmStateSealerTest {
             assertThat(out.encrypted()).isEqualTo(in.encrypted());
             assertThat(out.itemId()).isEqualTo(in.itemId());
         }
+    }
+
+    @Test
+    void aServerToolBlockComesBackAsItWasSent() {
+        // single-line block JSON is kept as is (a multi-line one would come back compacted, equal in value)
+        String block = "{\"type\":\"web_search_tool_result\",\"tool_use_id\":\"srvtoolu_01\",\"content\":"
+                + "[{\"type\":\"web_search_result\",\"url\":\"https://example.org\",\"encrypted_content\":"
+                + "\"EqgfCioIARgBIiQ3YTAwMjY1Mi1mZjM2LTQ1ZWUtODQ5YS0zNjk0NWVmNTk4NTYSDO5e\"}]}";
+        SealedState state = new SealedState("claude", "anthropic", null, RecordedSeals.ISSUED,
+                List.of(new ServerToolPart("web_search_tool_result", "srvtoolu_01", null, block, Seals.NONE),
+                        TextPart.of("")));
+
+        SealedState opened = SEALER.open(SEALER.seal(state));
+
+        assertThat(opened).isEqualTo(state);
+        assertThat(((ServerToolPart) opened.parts().get(0)).json()).isEqualTo(block);
     }
 
     @ParameterizedTest
