@@ -142,7 +142,7 @@ public final class AesGcmStateSealer implements StateSealer {
         }
         int dot = encryptedContent.indexOf('.', PREFIX.length());
         if (dot < 0) {
-            throw failure("encrypted_content is truncated or altered: it is not in the sealed format");
+            throw failure("encrypted_content is altered or truncated: it is not in the sealed format");
         }
         SealingKey key = keys.get(encryptedContent.substring(PREFIX.length(), dot));
         if (key == null) {
@@ -162,7 +162,7 @@ public final class AesGcmStateSealer implements StateSealer {
             throw failure("encrypted_content is altered or truncated: it is not the sealed encoding");
         }
         if (sealed.length < NONCE_BYTES + TAG_BITS / 8) {
-            throw failure("encrypted_content is truncated");
+            throw failure("encrypted_content is altered or truncated: it is too short");
         }
         byte[] plaintext;
         try {
@@ -176,8 +176,8 @@ public final class AesGcmStateSealer implements StateSealer {
         SealedState state = decode(plaintext);
         Instant now = clock.instant();
         if (state.issuedAt().isBefore(now.minus(maxAge))) {
-            throw failure("encrypted_content has expired: it was sealed more than " + maxAge.toDays()
-                    + " days ago; send the conversation without it");
+            throw failure("encrypted_content has expired: it was sealed more than " + describe(maxAge)
+                    + " ago; send the conversation without it");
         }
         if (state.issuedAt().isAfter(now.plus(CLOCK_SKEW))) {
             throw failure("encrypted_content is not valid yet: it is dated in the future");
@@ -194,6 +194,24 @@ public final class AesGcmStateSealer implements StateSealer {
     public String toString() {
         return "AesGcmStateSealer[currentKey=" + current.id() + ", keys=" + keys.keySet().stream().sorted().toList()
                 + ", maxAge=" + maxAge + "]";
+    }
+
+    /** A maximum age in words, in the largest whole unit. */
+    private static String describe(Duration age) {
+        if (age.toSeconds() % 86_400 == 0) {
+            return plural(age.toDays(), "day");
+        }
+        if (age.toSeconds() % 3_600 == 0) {
+            return plural(age.toHours(), "hour");
+        }
+        if (age.toSeconds() % 60 == 0) {
+            return plural(age.toMinutes(), "minute");
+        }
+        return plural(Math.max(1, age.toSeconds()), "second");
+    }
+
+    private static String plural(long n, String unit) {
+        return n + " " + unit + (n == 1 ? "" : "s");
     }
 
     private static Cipher cipher(int mode, SealingKey key, byte[] nonce) throws GeneralSecurityException {

@@ -178,10 +178,10 @@ class AesGcmStateSealerTest {
 
         assertThat(sealer("k1", KEY_1, at(issued.plus(Duration.ofDays(30)))).open(sealed)).isEqualTo(state);
         assertFails(sealed, sealer("k1", KEY_1, at(issued.plus(Duration.ofDays(30)).plusSeconds(1))),
-                "expired");
+                "expired: it was sealed more than 30 days ago");
         AesGcmStateSealer hourly = AesGcmStateSealer.builder()
                 .currentKey("k1", KEY_1).maxAge(Duration.ofHours(1)).clock(at(issued.plusSeconds(3601))).build();
-        assertFails(sealed, hourly, "expired");
+        assertFails(sealed, hourly, "expired: it was sealed more than 1 hour ago");
     }
 
     @Test
