@@ -39,16 +39,20 @@ import reactor.core.publisher.Mono;
  * frame is {@code data: {"error": {"message","type","param","code"}}} from
  * {@link dev.ruminate.providers.serving.OpenAiError#ofUpstreamFailure}, with no excerpt of the
  * upstream's payload, and no {@code [DONE]} follows. The encoded flux itself never fails for an
- * upstream failure. What clients do with that chunk (read from their sources):
+ * upstream failure. What clients do with that chunk (read from their sources, and tried against
+ * these chunks served over HTTP):
  * <ul>
  *   <li>openai-node 6.x ({@code core/streaming.js}, {@code Stream.fromSSEResponse}) parses each
  *       {@code data:} line and, when the object has an {@code error}, throws
  *       {@code new APIError(undefined, data.error, …)}: the iteration fails with an {@code APIError}
  *       whose {@code message}, {@code type}, {@code code} and {@code param} are this error's (its
  *       {@code status} is undefined, a stream having no status of its own).</li>
- *   <li>{@code @ai-sdk/openai} 3.x ({@code OpenAIChatLanguageModel}) parses each chunk against a union
- *       of the chunk schema and {@code {error:{message,type?,param?,code?}}} and turns the latter into
- *       an {@code error} stream part, with finish reason {@code error}.</li>
+ *   <li>{@code @ai-sdk/openai} 3.x ({@code OpenAIChatLanguageModel}) reads chunks against a union of
+ *       the chunk schema and {@code {error:{message,type?,param?,code?}}}. An error before any text or
+ *       tool call makes {@code doStream} reject with an {@code APICallError} whose status it derives
+ *       from the code and type (429 for {@code rate_limit_exceeded}, else 500) and which it marks
+ *       retryable; an error after output becomes an {@code error} stream part, finish reason
+ *       {@code error}. {@code @ai-sdk/openai-compatible} 2.x always makes it an {@code error} part.</li>
  * </ul>
  *
  * <p><b>Reasoning and the AI SDK.</b> {@code @ai-sdk/openai}'s chat model (3.0.x) reads neither
