@@ -110,13 +110,17 @@ public final class ChatCompletionsRequestReader {
      * Reads a request body.
      *
      * @param body the request body
-     * @param maxBodyChars the largest body taken, in characters
+     * @param maxBodyChars the largest body taken, in characters; at least 1
      * @return the call
      * @throws ClientRequestException for a body that is too large, not JSON, or not a request this
      *     reader takes; its error names the place, never a value
+     * @throws IllegalArgumentException when {@code maxBodyChars} is below 1
      */
     public static ChatCompletionsCall read(String body, int maxBodyChars) {
         Objects.requireNonNull(body, "body");
+        if (maxBodyChars < 1) {
+            throw new IllegalArgumentException("maxBodyChars must be at least 1, was " + maxBodyChars);
+        }
         if (body.length() > maxBodyChars) {
             throw new ClientRequestException(new OpenAiError(413, "invalid_request_error", "request_too_large",
                     "The request body is larger than this service accepts (" + maxBodyChars + " characters).", null));

@@ -62,7 +62,9 @@ import reactor.core.publisher.Mono;
  * {@code @ai-sdk/openai-compatible} reads {@code delta.reasoning_content ?? delta.reasoning} as
  * reasoning parts, and sends it back as {@code reasoning_content} on assistant messages.
  * openai-node passes unknown delta fields through untyped, so its users read
- * {@code chunk.choices[0].delta.reasoning_content}.
+ * {@code chunk.choices[0].delta.reasoning_content}. openai-java 4.x accepts these chunks and bodies
+ * with {@code validate()}, and gives the reasoning as
+ * {@code delta()._additionalProperties().get("reasoning_content")}.
  *
  * <p><b>Left out on purpose</b>: opaque provider state ({@code Seal}s: Anthropic signatures, another
  * server's encrypted reasoning, item ids), because Chat Completions has no field that brings it back
