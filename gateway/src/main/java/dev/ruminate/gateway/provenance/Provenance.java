@@ -198,9 +198,22 @@ public final class Provenance {
 
     private static void flushTags(StringBuilder tags, List<Part> parts) {
         if (tags.length() > 0) {
-            parts.add(new TextPart("<think>\n" + tags + "\n</think>\n\n", Seals.NONE));
+            // reasoning split out of tags keeps the line breaks that stood inside them: the wrapper adds its own
+            parts.add(new TextPart("<think>\n" + trimLineBreaks(tags) + "\n</think>\n\n", Seals.NONE));
             tags.setLength(0);
         }
+    }
+
+    private static String trimLineBreaks(CharSequence s) {
+        int start = 0;
+        int end = s.length();
+        while (start < end && (s.charAt(start) == '\n' || s.charAt(start) == '\r')) {
+            start++;
+        }
+        while (end > start && (s.charAt(end - 1) == '\n' || s.charAt(end - 1) == '\r')) {
+            end--;
+        }
+        return s.subSequence(start, end).toString();
     }
 
     /**
