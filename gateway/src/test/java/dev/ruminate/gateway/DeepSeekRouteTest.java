@@ -11,7 +11,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.springframework.http.codec.ServerSentEvent;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -32,7 +31,7 @@ class DeepSeekRouteTest {
     @BeforeAll
     static void start() {
         gateway = new GatewayHarness();
-        http = new Http(gateway.client());
+        http = gateway.http();
     }
 
     @AfterAll
@@ -47,9 +46,9 @@ class DeepSeekRouteTest {
 
     @Test
     void streamsTheResponsesEventsOfReasoningAndAToolCall() {
-        List<ServerSentEvent<String>> events = http.stream(Http.request("deepseek-reasoner", "What is the weather?"));
+        List<Http.Event> events = http.stream(Http.request("deepseek-reasoner", "What is the weather?"));
 
-        List<String> names = events.stream().map(ServerSentEvent::event).toList();
+        List<String> names = events.stream().map(Http.Event::event).toList();
         assertThat(names).startsWith("response.created", "response.in_progress").endsWith("response.completed")
                 .contains("response.reasoning_text.delta", "response.function_call_arguments.delta");
         JsonNode response = Http.json(events.get(events.size() - 1).data()).path("response");

@@ -7,15 +7,14 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.test.web.reactive.server.WebTestClient;
 
 /**
  * The gateway started on a free loopback port in front of four emulated backends, for one test
@@ -79,9 +78,12 @@ final class GatewayHarness implements AutoCloseable {
         return context.getBean(type);
     }
 
-    WebTestClient client() {
-        return WebTestClient.bindToServer().baseUrl(baseUrl()).responseTimeout(Duration.ofSeconds(20))
-                .defaultHeader("Authorization", "Bearer " + KEY).build();
+    Http http() {
+        return new Http(baseUrl(), KEY);
+    }
+
+    Http http(@Nullable String key) {
+        return new Http(baseUrl(), key);
     }
 
     static byte[] fixture(String name) {

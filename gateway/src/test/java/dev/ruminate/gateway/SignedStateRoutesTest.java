@@ -35,7 +35,7 @@ class SignedStateRoutesTest {
     @BeforeAll
     static void start() {
         gateway = new GatewayHarness();
-        http = new Http(gateway.client());
+        http = gateway.http();
         gateway.anthropic.always(EmulatorResponse.replay(GatewayHarness.fixture(ANTHROPIC), "text/event-stream"));
     }
 

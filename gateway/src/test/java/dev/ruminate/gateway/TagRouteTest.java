@@ -28,7 +28,7 @@ class TagRouteTest {
     @BeforeAll
     static void start() {
         gateway = new GatewayHarness();
-        http = new Http(gateway.client());
+        http = gateway.http();
         gateway.tags.always(EmulatorResponse.replay(GatewayHarness.fixture(RECORDING), "text/event-stream"));
     }
 

@@ -74,6 +74,21 @@ public final class GatewayAuthFilter implements WebFilter, Ordered {
         return chain.filter(exchange);
     }
 
+    /**
+     * Lists the names of the per-key rate limiters created so far, for tests and diagnostics: each
+     * holds a key's fingerprint, never the key.
+     *
+     * @return the names
+     */
+    public java.util.Set<String> rateLimiterNames() {
+        io.github.resilience4j.ratelimiter.RateLimiterRegistry registry = limits.registry();
+        java.util.Set<String> names = new java.util.TreeSet<>();
+        if (registry != null) {
+            registry.getAllRateLimiters().forEach(l -> names.add(l.getName()));
+        }
+        return names;
+    }
+
     private static Mono<Void> write(ServerHttpResponse response, OpenAiError error) {
         response.setStatusCode(HttpStatus.valueOf(error.status()));
         response.getHeaders().setContentType(MediaType.APPLICATION_JSON);

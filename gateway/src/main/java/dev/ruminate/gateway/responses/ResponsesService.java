@@ -165,7 +165,12 @@ public final class ResponsesService {
             ObjectNode root = (ObjectNode) JSON.readTree(last.data());
             ObjectNode response = (ObjectNode) root.path("response");
             if ("failed".equals(response.path("status").asString("")) || !response.path("output").isArray()) {
-                return Mono.just(last);
+                Throwable failed = failure.get();
+                if (failed != null) {
+                    // the client learns the kind of failure in OpenAI's words, never the upstream's payload
+                    response.set("error", JSON.readTree(OpenAiError.ofUpstreamFailure(failed).toResponsesErrorJson()));
+                }
+                return Mono.just(new SseFrame(last.event(), root.toString()));
             }
             String model = reduction.partial().model() != null ? reduction.partial().model() : route.upstreamModel();
             Instant now = clock.instant();
