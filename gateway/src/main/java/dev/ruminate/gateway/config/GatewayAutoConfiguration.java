@@ -1,0 +1,251 @@
+package dev.ruminate.gateway.config;
+
+import dev.ruminate.core.ChatProvider;
+import dev.ruminate.gateway.auth.GatewayAuthFilter;
+import dev.ruminate.gateway.auth.GatewayKeys;
+import dev.ruminate.gateway.auth.KeyRateLimits;
+import dev.ruminate.gateway.http.GatewayEndpoints;
+import dev.ruminate.gateway.interim.MapItemStore;
+import dev.ruminate.gateway.interim.ProcessLocalSealer;
+import dev.ruminate.gateway.responses.ResponsesService;
+import dev.ruminate.gateway.route.BackendDefaults;
+import dev.ruminate.gateway.route.ReasoningSummaries;
+import dev.ruminate.gateway.route.Route;
+import dev.ruminate.gateway.route.Routes;
+import dev.ruminate.gateway.state.StateSealer;
+import dev.ruminate.gateway.store.ItemStore;
+import dev.ruminate.providers.ProviderKind;
+import dev.ruminate.providers.ProviderKinds;
+import dev.ruminate.spring.EnvironmentVariables;
+import dev.ruminate.spring.ProviderProperties;
+import dev.ruminate.spring.RuminateAutoConfiguration;
+import dev.ruminate.spring.RuminateProperties;
+import dev.ruminate.spring.RuminateProviders;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
+import org.springframework.context.annotation.Bean;
+import org.springframework.core.env.Environment;
+import org.springframework.web.reactive.function.server.RouterFunction;
+import org.springframework.web.reactive.function.server.ServerResponse;
+
+/**
+ * Serves the gateway in a reactive web application: the routes from {@code ruminate.gateway.routes}
+ * over the providers of {@code ruminate.providers}, the endpoints, the key filter with its rate
+ * limit, the item store and the state sealer. Each bean backs off when the application defines its
+ * own of that type.
+ *
+ * <p>Startup fails, naming the property, when a route names no configured provider, when auth is on
+ * without keys, or when auth is off while the server may bind a non-loopback address.
+ *
+ * @since 0.2
+ */
+@AutoConfiguration(after = RuminateAutoConfiguration.class)
+@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
+@EnableConfigurationProperties(GatewayProperties.class)
+public class GatewayAutoConfiguration {
+
+    private static final Logger LOG = LoggerFactory.getLogger(GatewayAutoConfiguration.class);
+
+    /** Creates the configuration; Spring calls it. */
+    public GatewayAutoConfiguration() {
+    }
+
+    /**
+     * The routes.
+     *
+     * @param properties the gateway's properties
+     * @param providers the configured providers
+     * @param ruminate the providers' properties, for their kinds
+     * @return the routes
+     */
+    @Bean
+    @ConditionalOnMissingBean
+    public Routes gatewayRoutes(GatewayProperties properties, RuminateProviders providers, RuminateProperties ruminate) {
+        Map<String, GatewayProperties.RouteProperties> configured = properties.routes();
+        List<Route> routes = new ArrayList<>();
+        if (configured.isEmpty()) {
+            for (String name : providers.names()) {
+                String model = providers.defaults(name).model();
+                routes.add(route(name, new GatewayProperties.RouteProperties(name, model, null, null), providers, ruminate));
+            }
+        } else {
+            configured.forEach((name, route) -> routes.add(route(name, route, providers, ruminate)));
+        }
+        Routes result = new Routes(routes);
+        LOG.debug("gateway routes: {}", result);
+        return result;
+    }
+
+    private static Route route(String name, GatewayProperties.RouteProperties settings, RuminateProviders providers,
+                               RuminateProperties ruminate) {
+        String providerName = settings.provider() != null ? settings.provider() : name;
+        ChatProvider provider = providers.find(providerName).orElseThrow(() -> new InvalidConfigurationPropertyValueException(
+                GatewayProperties.PREFIX + ".routes." + name + ".provider", providerName,
+                "no provider of that name is configured under ruminate.providers; configured: " + providers.names()));
+        ProviderProperties providerSettings = ruminate.providers().get(providerName);
+        ProviderKind kind = providerSettings == null || providerSettings.kind() == null ? null
+                : ProviderKinds.find(providerSettings.kind()).orElse(null);
+        boolean thinkTags = providerSettings != null && Boolean.TRUE.equals(providerSettings.thinkTags());
+        return new Route(name, providerName, provider,
+                settings.upstreamModel() != null ? settings.upstreamModel() : name,
+                settings.reasoningToBackend() != null ? settings.reasoningToBackend()
+                        : BackendDefaults.reasoningToBackend(kind, thinkTags),
+                settings.reasoningSummaries() != null ? settings.reasoningSummaries() : ReasoningSummaries.MIRROR);
+    }
+
+    /**
+     * The item store.
+     *
+     * @param properties the gateway's properties
+     * @return the store
+     */
+    @Bean
+    @ConditionalOnMissingBean
+    public ItemStore gatewayItemStore(GatewayProperties properties) {
+        return new MapItemStore();
+    }
+
+    /**
+     * The state sealer.
+     *
+     * @param properties the gateway's properties
+     * @return the sealer
+     */
+    @Bean
+    @ConditionalOnMissingBean
+    public StateSealer gatewayStateSealer(GatewayProperties properties) {
+        LOG.warn("ruminate.gateway.state: no key is configured; the state handed to stateless clients is sealed under a "
+                + "key of this process only and will not survive a restart");
+        return new ProcessLocalSealer();
+    }
+
+    /**
+     * The Responses service.
+     *
+     * @param routes the routes
+     * @param store the store
+     * @param sealer the sealer
+     * @return the service
+     */
+    @Bean
+    @ConditionalOnMissingBean
+    public ResponsesService gatewayResponsesService(Routes routes, ItemStore store, StateSealer sealer) {
+        return new ResponsesService(routes, store, sealer, Clock.systemUTC());
+    }
+
+    /**
+     * The endpoints.
+     *
+     * @param responses the Responses service
+     * @param routes the routes
+     * @param properties the gateway's properties
+     * @return the endpoints
+     */
+    @Bean
+    @ConditionalOnMissingBean
+    public GatewayEndpoints gatewayEndpoints(ResponsesService responses, Routes routes, GatewayProperties properties) {
+        long max = (properties.maxRequestSize() != null ? properties.maxRequestSize()
+                : GatewayProperties.DEFAULT_MAX_REQUEST_SIZE).toBytes();
+        if (max < 1 || max > Integer.MAX_VALUE) {
+            throw new InvalidConfigurationPropertyValueException(GatewayProperties.PREFIX + ".max-request-size",
+                    properties.maxRequestSize(), "must be between 1 byte and 2GB");
+        }
+        return new GatewayEndpoints(responses, routes, (int) max, Instant.now());
+    }
+
+    /**
+     * The endpoints' router.
+     *
+     * @param endpoints the endpoints
+     * @return the router function
+     */
+    @Bean
+    public RouterFunction<ServerResponse> gatewayRouter(GatewayEndpoints endpoints) {
+        return endpoints.router();
+    }
+
+    /**
+     * The key filter and rate limit.
+     *
+     * @param properties the gateway's properties
+     * @param environment the Spring environment, for {@code server.address}
+     * @param variables the process environment, for {@code keys-env}
+     * @return the filter
+     */
+    @Bean
+    @ConditionalOnMissingBean
+    public GatewayAuthFilter gatewayAuthFilter(GatewayProperties properties, Environment environment,
+                                               EnvironmentVariables variables) {
+        return new GatewayAuthFilter(keys(properties.auth(), environment, variables), limits(properties.rateLimit()));
+    }
+
+    private static @Nullable GatewayKeys keys(GatewayProperties.@Nullable Auth auth, Environment environment,
+                                              EnvironmentVariables variables) {
+        String prefix = GatewayProperties.PREFIX + ".auth";
+        if (auth != null && Boolean.FALSE.equals(auth.enabled())) {
+            String address = environment.getProperty("server.address");
+            if (address == null || !isLoopback(address)) {
+                throw new InvalidConfigurationPropertyValueException(prefix + ".enabled", false,
+                        "auth may be turned off only when server.address is a loopback address (such as 127.0.0.1); "
+                                + "server.address is " + (address == null ? "unset (all addresses)" : address));
+            }
+            LOG.warn("ruminate.gateway.auth is off: any local process may use this gateway");
+            return null;
+        }
+        List<String> keys = new ArrayList<>();
+        if (auth != null && auth.keys() != null) {
+            keys.addAll(auth.keys());
+        }
+        if (auth != null && auth.keysEnv() != null) {
+            String value = variables.get(auth.keysEnv());
+            if (value == null || value.isBlank()) {
+                throw new InvalidConfigurationPropertyValueException(prefix + ".keys-env", auth.keysEnv(),
+                        "the environment variable " + auth.keysEnv() + " is not set or is blank");
+            }
+            keys.addAll(Arrays.asList(value.split(",")));
+        }
+        if (keys.stream().allMatch(String::isBlank)) {
+            throw new InvalidConfigurationPropertyValueException(prefix + ".keys", "[]",
+                    "gateway keys are required: set " + prefix + ".keys or " + prefix + ".keys-env, or turn auth off "
+                            + "(" + prefix + ".enabled=false) on a loopback server.address");
+        }
+        return GatewayKeys.of(keys);
+    }
+
+    private static boolean isLoopback(String address) {
+        try {
+            InetAddress[] all = InetAddress.getAllByName(address.strip());
+            return all.length > 0 && Arrays.stream(all).allMatch(InetAddress::isLoopbackAddress);
+        } catch (UnknownHostException e) {
+            return false;
+        }
+    }
+
+    private static KeyRateLimits limits(GatewayProperties.@Nullable RateLimit rateLimit) {
+        if (rateLimit == null || rateLimit.requestsPerPeriod() == null) {
+            return KeyRateLimits.none();
+        }
+        Duration period = rateLimit.period() != null ? rateLimit.period() : Duration.ofSeconds(1);
+        try {
+            return KeyRateLimits.of(rateLimit.requestsPerPeriod(), period);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidConfigurationPropertyValueException(GatewayProperties.PREFIX + ".rate-limit", rateLimit,
+                    String.valueOf(e.getMessage()));
+        }
+    }
+}
