@@ -15,7 +15,8 @@ import org.jspecify.annotations.Nullable;
  * {@code summary} and the answer as its {@code encrypted_content}. Responses clients send reasoning
  * items back as they got them, so this is how state on non-reasoning parts survives a stateless
  * client; the service recognises its own blob when it comes back and restores the state onto the
- * turn's parts.
+ * turn's parts. Return null when the seals are not worth a round trip (an upstream Responses server
+ * puts its {@code msg_…} item id on every message, for example): then no extra item is written.
  *
  * <p>Called on the thread that delivers the upstream events, in order, never concurrently for one
  * stream; it must not block (encrypt in memory, do not call out). An exception thrown here fails
