@@ -68,6 +68,7 @@ final class ResponsesEventWriter {
     /** Seals of parts that have no item (yet): state-only reasoning. */
     private final Map<Integer, Seals> orphanSeals = new LinkedHashMap<>();
     private final Set<Integer> serverToolParts = new HashSet<>();
+    private @Nullable RuntimeException hookFailure;
 
     ResponsesEventWriter(ResponsesStreamOptions options) {
         this.options = options;
@@ -118,13 +119,20 @@ final class ResponsesEventWriter {
         } else if (e instanceof ResponseCompleted c) {
             start(out);
             closeAll("completed", out);
-            finish(c.finishReason(), out);
+            if (hookFailure == null) {
+                finish(c.finishReason(), out);
+            }
         } else if (e instanceof ServerToolBlock b) {
             // the upstream provider's own tools mean nothing to this endpoint's clients (see ResponsesStreamEncoder)
             serverToolParts.add(b.part());
         } else {
             // a type added to ChatEvent later must fail here, not vanish from the stream unnoticed
             throw new IllegalStateException("the Responses encoder does not handle the event type " + e.getClass().getName());
+        }
+        RuntimeException hookFailed = hookFailure;
+        if (hookFailed != null && !terminal) {
+            closeAll("incomplete", out);
+            failed(OpenAiError.ofUpstreamFailure(hookFailed), out);
         }
         return out;
     }
@@ -471,13 +479,12 @@ final class ResponsesEventWriter {
     private void close(Item item, String itemStatus, List<SseFrame> out) {
         item.closed = true;
         item.status = itemStatus;
-        EncryptedContentWriter hook = options.encryptedContent();
         Item trailing = null;
-        if (hook != null) {
+        if (options.encryptedContent() != null) {
             if (item.kind == Kind.REASONING) {
-                item.encrypted = hook.encryptedContent(item.state());
+                item.encrypted = sealState(item);
             } else if (item.subs.stream().anyMatch(s -> !s.seals.isEmpty())) {
-                String state = hook.encryptedContent(item.state());
+                String state = sealState(item);
                 if (state != null) {
                     trailing = new Item(Kind.STATE, items.size(), false);
                     trailing.encrypted = state;
@@ -504,6 +511,24 @@ final class ResponsesEventWriter {
                 g.writeName("item");
                 t.write(g, true);
             }));
+        }
+    }
+
+    /**
+     * Asks the hook for an item's {@code encrypted_content}. A hook that throws gets no second
+     * chance: the item is written without state and the response fails once the event is handled,
+     * with the items closed first as for any failure.
+     */
+    private @Nullable String sealState(Item item) {
+        EncryptedContentWriter hook = options.encryptedContent();
+        if (hook == null || hookFailure != null) {
+            return null;
+        }
+        try {
+            return hook.encryptedContent(item.state());
+        } catch (RuntimeException e) {
+            hookFailure = e;
+            return null;
         }
     }
 

@@ -286,6 +286,19 @@ class ResponsesWireInvariantsTest {
         assertThat(last(frames).get("response").get("usage").isNull()).isTrue();
     }
 
+    @Test
+    void aFailingHookFailsTheResponseWithItsItemsClosed() {
+        EncryptedContentWriter broken = item -> {
+            throw new IllegalStateException("key store down: PLANTED");
+        };
+        List<JsonNode> frames = parse(ResponsesStreamEncoder.encode(Flux.just(new ReasoningDelta(0, "r", false, "x"),
+                new PartEnded(0), new ContentDelta(1, "a"), new ResponseCompleted(FinishReason.STOP, null)),
+                FIXED.withEncryptedContent(broken)));
+        assertInvariants(frames);
+        assertThat(type(last(frames))).isEqualTo("response.failed");
+        assertThat(frames).allSatisfy(f -> assertThat(f.toString()).doesNotContain("PLANTED", "encrypted_content"));
+    }
+
     // ---- the invariants
 
     /**
