@@ -91,6 +91,33 @@ class ResponsesInputItemsTest {
                 .isInstanceOf(IllegalArgumentException.class);
     }
 
+    @Test
+    void theOutputItemsOfAnEncodedResponseReadBackAsItsTurn() {
+        // what a service stores for previous_response_id, or a stateless client sends back
+        String body = ResponsesStreamEncoder.encodeBody(reactor.core.publisher.Flux.just(
+                new dev.ruminate.core.event.ReasoningDelta(0, "think", false, "reasoning_content"),
+                new dev.ruminate.core.event.PartEnded(0),
+                new dev.ruminate.core.event.ContentDelta(1, "answer"),
+                new dev.ruminate.core.event.Seal(1, Seal.Kind.SIGNATURE, "SIG"),
+                new dev.ruminate.core.event.ToolCallDelta(2, 0, "call_1", "f", "{}"),
+                new dev.ruminate.core.event.ResponseCompleted(FinishReason.TOOL_CALLS, null)),
+                ResponsesStreamOptions.fixed("resp_x", 1L, "m").withEncryptedContent(item -> "STATE-" + item.itemId()))
+                .block(java.time.Duration.ofSeconds(5));
+        tools.jackson.databind.JsonNode output = tools.jackson.databind.json.JsonMapper.builder().build().readTree(body)
+                .get("output");
+        List<String> items = new java.util.ArrayList<>();
+        output.forEach(item -> items.add(item.toString()));
+        List<Message> messages = ResponsesInput.readItems(items, null);
+        assertThat(messages).hasSize(1);
+        AssistantMessage turn = (AssistantMessage) messages.get(0);
+        assertThat(turn.reasoning()).isEqualTo("think");
+        assertThat(turn.text()).isEqualTo("answer");
+        assertThat(turn.toolCalls()).extracting(dev.ruminate.core.message.ToolCallPart::id).containsExactly("call_1");
+        assertThat(turn.parts()).filteredOn(ReasoningPart.class::isInstance)
+                .extracting(p -> ((ReasoningPart) p).seals().encrypted())
+                .containsExactly("STATE-rs_x_0", "STATE-msg_x_1");
+    }
+
     private static AssistantMessage turn(dev.ruminate.core.message.Part... parts) {
         return new AssistantMessage(List.of(parts), null, null, FinishReason.STOP, null, Usage.UNKNOWN);
     }
