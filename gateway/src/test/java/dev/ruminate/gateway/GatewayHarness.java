@@ -23,14 +23,14 @@ import org.springframework.context.annotation.Configuration;
  * {@code <think>} tags), an Anthropic route ({@code claude}, signed thinking, Anthropic's rules) and
  * a Gemini route ({@code gemini-3}, thought signatures, Gemini's rules).
  */
-final class GatewayHarness implements AutoCloseable {
+public final class GatewayHarness implements AutoCloseable {
 
-    static final String KEY = "gw-test-key-0123456789";
+    public static final String KEY = "gw-test-key-0123456789";
 
-    final ProviderEmulator deepseek = ProviderEmulator.start().checking(AcceptanceRules.deepSeek());
-    final ProviderEmulator tags = ProviderEmulator.start();
-    final ProviderEmulator anthropic = ProviderEmulator.start().checking(AcceptanceRules.anthropic());
-    final ProviderEmulator gemini = ProviderEmulator.start().checking(AcceptanceRules.gemini());
+    public final ProviderEmulator deepseek = ProviderEmulator.start().checking(AcceptanceRules.deepSeek());
+    public final ProviderEmulator tags = ProviderEmulator.start();
+    public final ProviderEmulator anthropic = ProviderEmulator.start().checking(AcceptanceRules.anthropic());
+    public final ProviderEmulator gemini = ProviderEmulator.start().checking(AcceptanceRules.gemini());
     private final ConfigurableApplicationContext context;
 
     /** A fake process environment: every provider's key variable holds a dummy key. */
@@ -42,7 +42,7 @@ final class GatewayHarness implements AutoCloseable {
         }
     }
 
-    GatewayHarness(String... extraProperties) {
+    public GatewayHarness(String... extraProperties) {
         List<String> p = new ArrayList<>(List.of(
                 "server.port=0", "server.address=127.0.0.1", "spring.main.banner-mode=off",
                 "ruminate.providers.deepseek.kind=deepseek",
@@ -70,23 +70,23 @@ final class GatewayHarness implements AutoCloseable {
                 .properties(p.toArray(String[]::new)).run();
     }
 
-    String baseUrl() {
+    public String baseUrl() {
         return "http://127.0.0.1:" + Objects.requireNonNull(context.getEnvironment().getProperty("local.server.port"));
     }
 
-    <T> T bean(Class<T> type) {
+    public <T> T bean(Class<T> type) {
         return context.getBean(type);
     }
 
-    Http http() {
+    public Http http() {
         return new Http(baseUrl(), KEY);
     }
 
-    Http http(@Nullable String key) {
+    public Http http(@Nullable String key) {
         return new Http(baseUrl(), key);
     }
 
-    static byte[] fixture(String name) {
+    public static byte[] fixture(String name) {
         try {
             return Files.readAllBytes(Path.of("src/test/resources/fixtures", name));
         } catch (IOException e) {

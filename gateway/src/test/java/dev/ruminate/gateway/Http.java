@@ -17,9 +17,9 @@ import tools.jackson.databind.node.ObjectNode;
  * A client of the gateway for tests, on a plain Reactor Netty client (every buffer it reads is
  * released), and helpers over Responses JSON.
  */
-final class Http {
+public final class Http {
 
-    static final JsonMapper JSON = JsonMapper.builder().build();
+    public static final JsonMapper JSON = JsonMapper.builder().build();
     private static final Duration TIMEOUT = Duration.ofSeconds(20);
 
     private final HttpClient client;
@@ -30,21 +30,21 @@ final class Http {
     }
 
     /** An answer: its status and body. */
-    record Reply(int status, String body) {
-        JsonNode json() {
+    public record Reply(int status, String body) {
+        public JsonNode json() {
             return JSON.readTree(body);
         }
     }
 
     /** An error answer. */
-    record Failure(int status, JsonNode body) {
+    public record Failure(int status, JsonNode body) {
     }
 
     /** One Server-Sent Event. */
-    record Event(String event, String data) {
+    public record Event(String event, String data) {
     }
 
-    static ObjectNode request(String model, @Nullable String userText) {
+    public static ObjectNode request(String model, @Nullable String userText) {
         ObjectNode r = JSON.createObjectNode();
         r.put("model", model);
         if (userText != null) {
@@ -53,7 +53,7 @@ final class Http {
         return r;
     }
 
-    static ObjectNode toolOutput(String callId, String output) {
+    public static ObjectNode toolOutput(String callId, String output) {
         ObjectNode o = JSON.createObjectNode();
         o.put("type", "function_call_output");
         o.put("call_id", callId);
@@ -61,18 +61,18 @@ final class Http {
         return o;
     }
 
-    static JsonNode json(String text) {
+    public static JsonNode json(String text) {
         return JSON.readTree(text);
     }
 
-    static List<String> types(JsonNode output) {
+    public static List<String> types(JsonNode output) {
         List<String> types = new ArrayList<>();
         output.forEach(i -> types.add(i.path("type").asString()));
         return types;
     }
 
     /** The text of the response's reasoning items: their content, else their summary. */
-    static String reasoningText(JsonNode response) {
+    public static String reasoningText(JsonNode response) {
         StringBuilder sb = new StringBuilder();
         for (JsonNode item : response.path("output")) {
             if ("reasoning".equals(item.path("type").asString())) {
@@ -84,7 +84,7 @@ final class Http {
         return sb.toString();
     }
 
-    static String callId(JsonNode response) {
+    public static String callId(JsonNode response) {
         for (JsonNode item : response.path("output")) {
             if ("function_call".equals(item.path("type").asString())) {
                 return item.path("call_id").asString();
@@ -93,14 +93,14 @@ final class Http {
         throw new AssertionError("no function call in " + response);
     }
 
-    Reply get(String path) {
+    public Reply get(String path) {
         return client.get().uri(path)
                 .responseSingle((res, body) -> body.asString(StandardCharsets.UTF_8).defaultIfEmpty("")
                         .map(b -> new Reply(res.status().code(), b)))
                 .block(TIMEOUT);
     }
 
-    Reply send(String body) {
+    public Reply send(String body) {
         return client.headers(h -> h.set(HttpHeaderNames.CONTENT_TYPE, "application/json"))
                 .post().uri("/v1/responses").send(ByteBufFlux.fromString(Flux.just(body)))
                 .responseSingle((res, b) -> b.asString(StandardCharsets.UTF_8).defaultIfEmpty("")
@@ -108,7 +108,7 @@ final class Http {
                 .block(TIMEOUT);
     }
 
-    JsonNode post(ObjectNode request) {
+    public JsonNode post(ObjectNode request) {
         Reply reply = send(request.toString());
         if (reply.status() != 200) {
             throw new AssertionError("expected 200, got " + reply.status() + ": " + reply.body());
@@ -116,17 +116,17 @@ final class Http {
         return reply.json();
     }
 
-    Failure fail(ObjectNode request) {
+    public Failure fail(ObjectNode request) {
         return fail(request.toString());
     }
 
-    Failure fail(String body) {
+    public Failure fail(String body) {
         Reply reply = send(body);
         return new Failure(reply.status(), reply.json());
     }
 
     /** The raw chunks of a streamed answer, as they arrive; cancelling closes the connection. */
-    Flux<String> chunks(ObjectNode request) {
+    public Flux<String> chunks(ObjectNode request) {
         request.put("stream", true);
         return client.headers(h -> h.set(HttpHeaderNames.CONTENT_TYPE, "application/json"))
                 .post().uri("/v1/responses").send(ByteBufFlux.fromString(Flux.just(request.toString())))
@@ -140,7 +140,7 @@ final class Http {
                 });
     }
 
-    List<Event> stream(ObjectNode request) {
+    public List<Event> stream(ObjectNode request) {
         String text = String.join("", chunks(request).collectList().block(TIMEOUT));
         List<Event> events = new ArrayList<>();
         for (String frame : text.split("\n\n")) {

@@ -5,14 +5,15 @@ import dev.ruminate.gateway.auth.GatewayAuthFilter;
 import dev.ruminate.gateway.auth.GatewayKeys;
 import dev.ruminate.gateway.auth.KeyRateLimits;
 import dev.ruminate.gateway.http.GatewayEndpoints;
-import dev.ruminate.gateway.interim.MapItemStore;
-import dev.ruminate.gateway.interim.ProcessLocalSealer;
 import dev.ruminate.gateway.responses.ResponsesService;
 import dev.ruminate.gateway.route.BackendDefaults;
 import dev.ruminate.gateway.route.ReasoningSummaries;
 import dev.ruminate.gateway.route.Route;
 import dev.ruminate.gateway.route.Routes;
+import dev.ruminate.gateway.state.AesGcmStateSealer;
 import dev.ruminate.gateway.state.StateSealer;
+import dev.ruminate.gateway.store.InMemoryItemStore;
+import dev.ruminate.gateway.store.RedisItemStore;
 import dev.ruminate.gateway.store.ItemStore;
 import dev.ruminate.providers.ProviderKind;
 import dev.ruminate.providers.ProviderKinds;
@@ -23,12 +24,15 @@ import dev.ruminate.spring.RuminateProperties;
 import dev.ruminate.spring.RuminateProviders;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Base64;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -109,7 +113,7 @@ public class GatewayAutoConfiguration {
     }
 
     /**
-     * The item store.
+     * The item store: {@code memory} (bounded in number and age) unless {@code store.type=redis}.
      *
      * @param properties the gateway's properties
      * @return the store
@@ -117,21 +121,86 @@ public class GatewayAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean
     public ItemStore gatewayItemStore(GatewayProperties properties) {
-        return new MapItemStore();
+        GatewayProperties.Store store = properties.store();
+        String type = store == null || store.type() == null ? "memory" : store.type().strip().toLowerCase(Locale.ROOT);
+        Duration ttl = store == null ? null : store.ttl();
+        String prefix = GatewayProperties.PREFIX + ".store";
+        if (ttl != null && (ttl.isNegative() || ttl.isZero())) {
+            throw new InvalidConfigurationPropertyValueException(prefix + ".ttl", ttl, "must be positive");
+        }
+        switch (type) {
+            case "memory" -> {
+                InMemoryItemStore.Builder b = InMemoryItemStore.builder();
+                if (ttl != null) {
+                    b.maxAge(ttl);
+                }
+                if (store != null && store.maxResponses() != null) {
+                    if (store.maxResponses() < 1) {
+                        throw new InvalidConfigurationPropertyValueException(prefix + ".max-responses",
+                                store.maxResponses(), "must be positive");
+                    }
+                    b.maxResponses(store.maxResponses());
+                }
+                return b.build();
+            }
+            case "redis" -> {
+                GatewayProperties.Redis redis = store == null ? null : store.redis();
+                if (redis == null || redis.uri() == null || redis.uri().isBlank()) {
+                    throw new InvalidConfigurationPropertyValueException(prefix + ".redis.uri", null,
+                            "a Redis URI is required for store.type=redis");
+                }
+                return RedisItemStore.connect(redis.uri().strip(),
+                        redis.prefix() != null ? redis.prefix() : RedisItemStore.DEFAULT_PREFIX,
+                        ttl != null ? ttl : InMemoryItemStore.DEFAULT_MAX_AGE);
+            }
+            default -> throw new InvalidConfigurationPropertyValueException(prefix + ".type", type,
+                    "expected memory or redis");
+        }
     }
 
     /**
-     * The state sealer.
+     * The state sealer: AES-256-GCM under the configured key; without one, under a random key of
+     * this process (with a warning: stateless clients' state does not survive a restart).
      *
      * @param properties the gateway's properties
+     * @param variables the process environment, for {@code key-env}
      * @return the sealer
      */
     @Bean
     @ConditionalOnMissingBean
-    public StateSealer gatewayStateSealer(GatewayProperties properties) {
-        LOG.warn("ruminate.gateway.state: no key is configured; the state handed to stateless clients is sealed under a "
-                + "key of this process only and will not survive a restart");
-        return new ProcessLocalSealer();
+    public StateSealer gatewayStateSealer(GatewayProperties properties, EnvironmentVariables variables) {
+        GatewayProperties.State state = properties.state();
+        String prefix = GatewayProperties.PREFIX + ".state";
+        String key = state == null ? null : state.key();
+        if (state != null && state.keyEnv() != null) {
+            key = variables.get(state.keyEnv());
+            if (key == null || key.isBlank()) {
+                throw new InvalidConfigurationPropertyValueException(prefix + ".key-env", state.keyEnv(),
+                        "the environment variable " + state.keyEnv() + " is not set or is blank");
+            }
+        }
+        AesGcmStateSealer.Builder b = AesGcmStateSealer.builder();
+        try {
+            if (key == null || key.isBlank()) {
+                LOG.warn("{}: no key is configured; the state handed to stateless clients is sealed under a random key of "
+                        + "this process and will not survive a restart", prefix);
+                byte[] random = new byte[32];
+                new SecureRandom().nextBytes(random);
+                b.currentKey("process", Base64.getEncoder().encodeToString(random));
+            } else {
+                b.currentKey(state != null && state.keyId() != null ? state.keyId() : "k1", key.strip());
+            }
+            if (state != null && state.previousKeys() != null) {
+                state.previousKeys().forEach((id, older) -> b.olderKey(id, older.strip()));
+            }
+            if (state != null && state.maxAge() != null) {
+                b.maxAge(state.maxAge());
+            }
+            return b.build();
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            // the sealer's messages name key ids, never key material
+            throw new InvalidConfigurationPropertyValueException(prefix, state, String.valueOf(e.getMessage()));
+        }
     }
 
     /**

@@ -3,7 +3,6 @@ package dev.ruminate.gateway.responses;
 import dev.ruminate.gateway.state.SealedState;
 import dev.ruminate.gateway.state.StateSealer;
 import dev.ruminate.providers.serving.ClientRequestException;
-import dev.ruminate.providers.serving.OpenAiError;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -65,13 +64,7 @@ public final class SealedInput {
             if (opened.containsKey(value) || !sealer.looksSealed(value)) {
                 continue;
             }
-            try {
-                opened.put(value, sealer.open(value));
-            } catch (ClientRequestException e) {
-                OpenAiError error = e.error();
-                throw new ClientRequestException(new OpenAiError(400, "invalid_request_error",
-                        error.code() != null ? error.code() : "invalid_encrypted_content", error.message(), where.apply(i)));
-            }
+            opened.put(value, sealer.open(value, where.apply(i)));
         }
     }
 }
