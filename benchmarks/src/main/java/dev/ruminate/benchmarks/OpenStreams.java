@@ -145,7 +145,8 @@ public final class OpenStreams {
         Opener get();
     }
 
-    private static long settledHeap(MemoryMXBean memory) throws InterruptedException {
+    /** The used heap after collecting garbage, the least of four readings. */
+    static long settledHeap(MemoryMXBean memory) throws InterruptedException {
         long used = Long.MAX_VALUE;
         for (int i = 0; i < 4; i++) {
             System.gc();
