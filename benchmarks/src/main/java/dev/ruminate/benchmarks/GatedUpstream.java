@@ -45,6 +45,9 @@ final class GatedUpstream implements AutoCloseable {
                 .route(routes -> routes
                         .post("/chat/completions", (request, response) -> response
                                 .header("Content-Type", "text/event-stream")
+                                // no keep-alive: every round opens every connection anew, so that a round's heap
+                                // reading holds all of its streams' connections, none left over from an earlier one
+                                .keepAlive(false)
                                 .send(body()))
                         .post("/release", (request, response) -> response.sendString(
                                 request.receive().then().then(Mono.fromCallable(() -> Integer.toString(release())))))

@@ -38,8 +38,8 @@ import reactor.netty.http.client.HttpClient;
  *       the SSE events it receives), against {@code provider} (Ruminate's {@code ChatCompletionsProvider} on the
  *       emulator, chat events counted) and {@code emulator} (a bare Reactor Netty client on the emulator, SSE events
  *       counted).</li>
- *   <li>Time from the request to the first SSE event (sample time: p50, p99, p99.9), on a 20-chunk stream, the
- *       stream then cancelled: {@code gatewayResponsesFirstEvent} against {@code providerFirstEvent} (the first chat
+ *   <li>Time from the request to the first SSE event (sample time: p50, p99, p99.9), from an emulator that sends
+ *       the first two events of a stream and then holds it open, silent; the stream is cancelled at its first event: {@code gatewayResponsesFirstEvent} against {@code providerFirstEvent} (the first chat
  *       event) and {@code emulatorFirstEvent} (the emulator's first SSE event through a bare client). Every hop opens
  *       its connection per sample (a cancelled stream's connection is closed, not pooled), on every path.</li>
  * </ul>
@@ -55,7 +55,7 @@ public class GatewayBenchmark {
 
     /** The gateway's route to the whole stream. */
     static final String WHOLE = "bench-whole";
-    /** The gateway's route to the 20-chunk stream. */
+    /** The gateway's route to the stream held after its first events. */
     static final String SMALL = "bench-small";
 
     /** Chunks in the stream served for the throughput benchmarks. */
@@ -78,7 +78,7 @@ public class GatewayBenchmark {
     @Setup(Level.Trial)
     public void setUp() {
         wholeEmulator = emulator(chunks);
-        smallEmulator = emulator(20);
+        smallEmulator = heldAfterHead();
         gateway = new GatewayLoopback(Map.of(WHOLE, wholeEmulator.baseUrl().toString(),
                 SMALL, smallEmulator.baseUrl().toString()));
         gatewayClient = HttpClient.create().baseUrl(gateway.baseUrl);
@@ -91,6 +91,21 @@ public class GatewayBenchmark {
         upstreamRequest = "{\"model\":\"deepseek-reasoner\",\"stream\":true}".getBytes(StandardCharsets.UTF_8);
         System.out.printf("%n[setup] %d-chunk stream: emulator %d SSE events, provider %d chat events, gateway"
                         + " /v1/responses %d SSE events%n", chunks, emulator(), provider(), gatewayResponses());
+    }
+
+    /**
+     * The 20-chunk stream's first {@link GatedUpstream#HEAD_EVENTS} events, then the connection held open and
+     * silent: the first event is timed alone, not behind the rest of a stream that arrives in one read (through the
+     * gateway, a burst is encoded, and the response finished and sealed, before the written frames are flushed).
+     */
+    private static ProviderEmulator heldAfterHead() {
+        ReasoningStream stream = ReasoningStream.generate(20, 42);
+        int head = 0;
+        for (int i = 0; i < GatedUpstream.HEAD_EVENTS; i++) {
+            head += "data: ".length() + stream.payloads.get(i).length + 2;
+        }
+        return ProviderEmulator.start().always(EmulatorResponse.sse(new String(stream.sse, StandardCharsets.UTF_8))
+                .stallAfter(head));
     }
 
     private static ProviderEmulator emulator(int chunks) {

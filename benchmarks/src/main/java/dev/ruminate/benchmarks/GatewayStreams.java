@@ -70,37 +70,30 @@ public final class GatewayStreams {
         for (int i = 4; i < args.length; i++) {
             counts.add(Integer.parseInt(args[i]));
         }
-        int max = counts.stream().mapToInt(Integer::intValue).max().orElse(1);
-        ConnectionProvider pool = ConnectionProvider.builder("gateway-streams").maxConnections(max + 16)
-                .pendingAcquireMaxCount(-1).pendingAcquireTimeout(Duration.ofMinutes(5)).build();
-        HttpClient client = HttpClient.create(pool).responseTimeout(Duration.ofMinutes(10));
-        Control control = new Control(client.baseUrl(upstream));
-        try {
-            Target direct = new Target("upstream directly", client.baseUrl(upstream), "/chat/completions",
-                    "{\"model\":\"deepseek-reasoner\",\"stream\":true}".getBytes(StandardCharsets.UTF_8));
-            Target viaGateway = new Target("gateway /v1/responses", client.baseUrl(gateway), "/v1/responses",
-                    GatewayLoopback.responsesRequest(ROUTE));
-            long directEvents = reference(direct, control, Wire.CHAT_COMPLETIONS);
-            long gatewayEvents = reference(viaGateway, control, Wire.RESPONSES);
-            System.out.printf(Locale.ROOT, "reference streams checked: upstream %d events, gateway /v1/responses %d"
-                    + " events; client max heap %d MiB%n", directEvents, gatewayEvents, Runtime.getRuntime().maxMemory() >> 20);
-            // Warm both paths (classes, pools, the JIT) before the first reading.
-            hold(direct, 200, directEvents, control);
-            hold(viaGateway, 200, gatewayEvents, control);
-            for (int n : counts) {
-                Reading d = hold(direct, n, directEvents, control);
-                Reading g = hold(viaGateway, n, gatewayEvents, control);
-                System.out.printf(Locale.ROOT, "%d streams held open mid-stream: serving JVM heap per stream: through"
-                                + " the gateway %.0f B, upstream alone %.0f B, the gateway's share %.0f B; client JVM"
-                                + " per stream %.0f B (gateway path), %.0f B (direct); completed correctly: gateway"
-                                + " %d/%d, direct %d/%d; all open after %d ms (gateway), %d ms (direct)%s%n", n,
-                        g.serverPerStream(), d.serverPerStream(), g.serverPerStream() - d.serverPerStream(),
-                        g.clientPerStream(), d.clientPerStream(), g.correct, n, d.correct, n, g.openMillis,
-                        d.openMillis, g.firstFailure == null && d.firstFailure == null ? ""
-                                : "; first failure: " + (g.firstFailure != null ? g.firstFailure : d.firstFailure));
-            }
-        } finally {
-            pool.disposeLater().block(Duration.ofSeconds(30));
+        HttpClient control = HttpClient.create().baseUrl(upstream);
+        Control serving = new Control(control);
+        Target direct = new Target("upstream directly", upstream, "/chat/completions",
+                "{\"model\":\"deepseek-reasoner\",\"stream\":true}".getBytes(StandardCharsets.UTF_8));
+        Target viaGateway = new Target("gateway /v1/responses", gateway, "/v1/responses",
+                GatewayLoopback.responsesRequest(ROUTE));
+        long directEvents = reference(direct, serving, Wire.CHAT_COMPLETIONS);
+        long gatewayEvents = reference(viaGateway, serving, Wire.RESPONSES);
+        System.out.printf(Locale.ROOT, "reference streams checked: upstream %d events, gateway /v1/responses %d"
+                + " events; client max heap %d MiB%n", directEvents, gatewayEvents, Runtime.getRuntime().maxMemory() >> 20);
+        // Warm both paths (classes, pools, the JIT) before the first reading.
+        hold(direct, 200, directEvents, serving);
+        hold(viaGateway, 200, gatewayEvents, serving);
+        for (int n : counts) {
+            Reading d = hold(direct, n, directEvents, serving);
+            Reading g = hold(viaGateway, n, gatewayEvents, serving);
+            System.out.printf(Locale.ROOT, "%d streams held open mid-stream: serving JVM heap per stream: through"
+                            + " the gateway %.0f B, upstream alone %.0f B, the gateway's share %.0f B; client JVM"
+                            + " per stream %.0f B (gateway path), %.0f B (direct); completed correctly: gateway"
+                            + " %d/%d, direct %d/%d; all open after %d ms (gateway), %d ms (direct)%s%n", n,
+                    g.serverPerStream(), d.serverPerStream(), g.serverPerStream() - d.serverPerStream(),
+                    g.clientPerStream(), d.clientPerStream(), g.correct, n, d.correct, n, g.openMillis,
+                    d.openMillis, g.firstFailure == null && d.firstFailure == null ? ""
+                            : "; first failure: " + (g.firstFailure != null ? g.firstFailure : d.firstFailure));
         }
     }
 
@@ -116,7 +109,17 @@ public final class GatewayStreams {
     }
 
     /** Where the streams go. */
-    private record Target(String name, HttpClient client, String path, byte[] body) {
+    private record Target(String name, String baseUrl, String path, byte[] body) {
+    }
+
+    /** A client with a pool of its own, large enough for n streams with none waiting; dispose it after the round. */
+    private static ConnectionProvider pool(int n) {
+        return ConnectionProvider.builder("gateway-streams").maxConnections(n + 16).pendingAcquireMaxCount(-1)
+                .pendingAcquireTimeout(Duration.ofMinutes(5)).build();
+    }
+
+    private static HttpClient client(ConnectionProvider pool, Target target) {
+        return HttpClient.create(pool).baseUrl(target.baseUrl).responseTimeout(Duration.ofMinutes(10));
     }
 
     /** The serving JVM's control endpoints (on the upstream's server). */
@@ -158,12 +161,15 @@ public final class GatewayStreams {
     private static long reference(Target target, Control control, Wire wire) throws InterruptedException {
         AtomicReference<byte[]> body = new AtomicReference<>();
         CountDownLatch done = new CountDownLatch(1);
-        target.client.post().uri(target.path).send(ByteBufFlux.fromInbound(Mono.just(target.body)))
+        ConnectionProvider pool = pool(1);
+        client(pool, target).post().uri(target.path).send(ByteBufFlux.fromInbound(Mono.just(target.body)))
                 .responseContent().aggregate().asByteArray()
                 .subscribe(body::set, e -> done.countDown(), done::countDown);
         awaitHeld(control, 1);
         control.release();
-        if (!done.await(1, TimeUnit.MINUTES) || body.get() == null) {
+        boolean completed = done.await(1, TimeUnit.MINUTES);
+        pool.disposeLater().block(Duration.ofSeconds(30));
+        if (!completed || body.get() == null) {
             throw new IllegalStateException(target.name + ": the reference stream did not complete");
         }
         ReasoningStream expected = ReasoningStream.generate(20, 42);
@@ -184,9 +190,11 @@ public final class GatewayStreams {
         AtomicInteger correct = new AtomicInteger();
         AtomicReference<@Nullable String> failure = new AtomicReference<>();
         List<Disposable> open = new ArrayList<>(n);
+        ConnectionProvider pool = pool(n);
+        HttpClient client = client(pool, target);
         long start = System.nanoTime();
         for (int i = 0; i < n; i++) {
-            open.add(open(target, expectedEvents, first, done, correct, failure));
+            open.add(open(target, client, expectedEvents, first, done, correct, failure));
         }
         if (!first.await(5, TimeUnit.MINUTES)) {
             throw new IllegalStateException(target.name + ": " + first.getCount() + " of " + n
@@ -203,15 +211,16 @@ public final class GatewayStreams {
             open.forEach(Disposable::dispose);
             throw new IllegalStateException(target.name + ": " + done.getCount() + " of " + n + " streams never ended");
         }
+        pool.disposeLater().block(Duration.ofSeconds(30));
         return new Reading(n, serverAfter - serverBefore, clientAfter - clientBefore, correct.get(), openMillis,
                 failure.get());
     }
 
-    private static Disposable open(Target target, long expectedEvents, CountDownLatch first, CountDownLatch done,
+    private static Disposable open(Target target, HttpClient client, long expectedEvents, CountDownLatch first, CountDownLatch done,
                                    AtomicInteger correct, AtomicReference<@Nullable String> failure) {
         SseEventCounter counter = new SseEventCounter();
         AtomicBoolean seen = new AtomicBoolean();
-        return target.client.post().uri(target.path).send(ByteBufFlux.fromInbound(Mono.just(target.body)))
+        return client.post().uri(target.path).send(ByteBufFlux.fromInbound(Mono.just(target.body)))
                 .response((response, content) -> {
                     if (response.status().code() != 200) {
                         return Mono.error(new IllegalStateException(target.name + " answered " + response.status()));
