@@ -2,6 +2,7 @@ package dev.ruminate.gateway.config;
 
 import dev.ruminate.core.ChatProvider;
 import dev.ruminate.gateway.auth.GatewayAuthFilter;
+import dev.ruminate.gateway.chatcompletions.ChatCompletionsService;
 import dev.ruminate.gateway.auth.GatewayKeys;
 import dev.ruminate.gateway.auth.KeyRateLimits;
 import dev.ruminate.gateway.http.GatewayEndpoints;
@@ -223,17 +224,32 @@ public class GatewayAutoConfiguration {
     }
 
     /**
+     * The Chat Completions service.
+     *
+     * @param routes the routes
+     * @param properties the gateway's properties
+     * @return the service
+     */
+    @Bean
+    @ConditionalOnMissingBean
+    public ChatCompletionsService gatewayChatCompletionsService(Routes routes, GatewayProperties properties) {
+        return new ChatCompletionsService(routes, maxRequestBytes(properties), Clock.systemUTC());
+    }
+
+    /**
      * The endpoints.
      *
      * @param responses the Responses service
+     * @param chatCompletions the Chat Completions service
      * @param routes the routes
      * @param properties the gateway's properties
      * @return the endpoints
      */
     @Bean
     @ConditionalOnMissingBean
-    public GatewayEndpoints gatewayEndpoints(ResponsesService responses, Routes routes, GatewayProperties properties) {
-        return new GatewayEndpoints(responses, routes, maxRequestBytes(properties), Instant.now());
+    public GatewayEndpoints gatewayEndpoints(ResponsesService responses, ChatCompletionsService chatCompletions,
+                                             Routes routes, GatewayProperties properties) {
+        return new GatewayEndpoints(responses, chatCompletions, routes, maxRequestBytes(properties), Instant.now());
     }
 
     private static int maxRequestBytes(GatewayProperties properties) {

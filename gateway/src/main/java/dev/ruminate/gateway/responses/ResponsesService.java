@@ -127,7 +127,8 @@ public final class ResponsesService {
                 new Provenance.Target(route.name(), route.backendName(), route.reasoningToBackend()), opened);
         ChatRequest request = call.toChatRequest(route.upstreamModel(), messages);
         if (call.stream()) {
-            return Mono.just(new Answer.Streamed(Flux.defer(() -> new Exchange(call, route, context, request).frames())));
+            return Mono.just(new Answer.Streamed(Flux.defer(() -> new Exchange(call, route, context, request).frames())
+                    .map(SseFrame::text)));
         }
         return Mono.defer(() -> new Exchange(call, route, context, request).body());
     }
