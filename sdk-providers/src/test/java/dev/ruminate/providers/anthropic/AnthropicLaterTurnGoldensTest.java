@@ -161,4 +161,29 @@ class AnthropicLaterTurnGoldensTest {
         assertThat(blocks.get(26).get("type").stringValue()).isEqualTo("server_tool_use");
         assertBlocksVerbatim(written, turn1);
     }
+
+    @Test
+    void aStreamedCompactionBlockGoesBackWithTheContentItsDeltasGave() {
+        String path = "anthropic/pydantic-compaction-stream.sse";
+        StringBuilder content = new StringBuilder();
+        for (String line : Recorded.text(path).split("\n")) {
+            if (line.contains("\"compaction_delta\"")) {
+                content.append(SendBack.tree(line.substring("data:".length())).get("delta").get("content").stringValue());
+            }
+        }
+        assertThat(content).isNotEmpty();
+        AssistantMessage turn1 = decoded(path);
+        ChatRequest request = ChatRequest.builder("claude-sonnet-4-6").user("Now say hello.").message(turn1)
+                .user("What did I ask you to do?").build();
+
+        JsonNode blocks = SendBack.tree(SendBack.encode(CODEC, AnthropicCodec.PROVIDER, request, false))
+                .get("messages").get(1).get("content");
+
+        // the start event says "content": null; the summary arrives only in compaction_delta, and the
+        // block goes back first with it, as the accepted non-streamed request sends its own
+        ObjectNode expected = (ObjectNode) SendBack.tree("{\"type\":\"compaction\"}");
+        expected.put("content", content.toString());
+        assertThat(blocks.get(0)).isEqualTo(expected);
+        assertThat(blocks.get(1).get("type").stringValue()).isEqualTo("text");
+    }
 }
