@@ -2,13 +2,20 @@ package dev.ruminate.providers.bedrock;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ruminate.core.event.Seal;
 import dev.ruminate.core.message.AssistantMessage;
+import dev.ruminate.core.message.FinishReason;
+import dev.ruminate.core.message.ReasoningPart;
+import dev.ruminate.core.message.Seals;
+import dev.ruminate.core.message.TextPart;
+import dev.ruminate.core.message.Usage;
 import dev.ruminate.core.reduce.ChatReducer;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.core.request.ReasoningEffort;
 import dev.ruminate.core.request.ReasoningOptions;
 import dev.ruminate.providers.testing.Recorded;
 import dev.ruminate.providers.testing.SendBack;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -49,6 +56,19 @@ class BedrockLaterTurnGoldensTest {
         assertThat(accepted.get("system")).isEmpty();
         assertThat(accepted.get("inferenceConfig")).isEmpty();
         assertThat(sent.has("system")).isFalse();
+    }
+
+    @Test
+    void aSignatureOnlyReasoningBlockGoesBackWithEmptyText() {
+        // omitted thinking (display "omitted") gives a signature and no text; Converse wants the text
+        // field there, empty (PROTOCOLS.md, Bedrock Converse)
+        AssistantMessage omitted = new AssistantMessage(List.of(
+                new ReasoningPart("", false, "reasoningText", Seals.NONE.with(Seal.Kind.SIGNATURE, "c2lnbmF0dXJl")),
+                TextPart.of("4")), "bedrock", SONNET_46, FinishReason.STOP, "end_turn", Usage.UNKNOWN);
+        ChatRequest request = ChatRequest.builder(SONNET_46).user("2+2?").message(omitted).user("and +1?").build();
+
+        assertThat(encode(request).get("messages").get(1).get("content").get(0).toString())
+                .isEqualTo("{\"reasoningContent\":{\"reasoningText\":{\"text\":\"\",\"signature\":\"c2lnbmF0dXJl\"}}}");
     }
 
     @Test
