@@ -7,6 +7,8 @@ import dev.ruminate.core.message.Message;
 import dev.ruminate.core.message.ToolCallPart;
 import dev.ruminate.core.message.ToolResultMessage;
 import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.core.request.ReasoningEffort;
+import dev.ruminate.core.request.ReasoningOptions;
 import dev.ruminate.core.request.ToolDefinition;
 import dev.ruminate.providers.testing.Recorded;
 import dev.ruminate.providers.testing.SendBack;
@@ -153,10 +155,13 @@ class GeminiLaterTurnGoldensTest {
                 .message(turn1)
                 .message(new ToolResultMessage(call.id() != null ? call.id() : call.name(), "weather", response.toString(), false))
                 .tool(declared(accepted, 0))
-                .extra("generationConfig", SendBack.plain(accepted.get("generationConfig")))
+                .reasoning(ReasoningOptions.effort(ReasoningEffort.LOW))
                 .build();
 
         JsonNode ours = encode(request);
+
+        // the reasoning request, from the options: Gemini 3's thinkingLevel with thought summaries
+        assertThat(ours.get("generationConfig")).isEqualTo(accepted.get("generationConfig"));
 
         // ruby_llm dropped the functionCall id Gemini 3.1 gave; this encoder sends it back on the call
         // and its response (accepted: the fantasy request above), so the ids are compared apart

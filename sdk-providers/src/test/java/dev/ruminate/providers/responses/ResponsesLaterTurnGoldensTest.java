@@ -106,8 +106,8 @@ class ResponsesLaterTurnGoldensTest {
         ChatRequest.Builder conversation = ChatRequest.builder("gpt-5.5")
                 .user(turn2Accepted.get("input").get(0).get("content").stringValue())
                 .tool(tool(turn2Accepted, 0)).tool(tool(turn2Accepted, 1))
-                .reasoning(ReasoningOptions.effort(ReasoningEffort.HIGH))
-                .extra("reasoning", SendBack.plain(turn2Accepted.get("reasoning")))
+                // high effort without summaries: {"effort":"high"}, as simonw/llm asked
+                .reasoning(new ReasoningOptions(null, ReasoningEffort.HIGH, null, false))
                 .message(turn1)
                 .message(Message.toolResult("call_uy7tfNVokIN7NjFF6k7OtLyl", "123124"));
 
