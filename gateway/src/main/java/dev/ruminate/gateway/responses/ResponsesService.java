@@ -5,7 +5,6 @@ import dev.ruminate.core.event.ResponseStarted;
 import dev.ruminate.core.json.SseFrame;
 import dev.ruminate.core.message.Message;
 import dev.ruminate.core.message.Part;
-import dev.ruminate.core.message.ReasoningPart;
 import dev.ruminate.core.message.Seals;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.gateway.provenance.Provenance;
@@ -229,7 +228,7 @@ public final class ResponsesService {
                 case "response.completed", "response.incomplete", "response.failed" -> true;
                 default -> false;
             };
-            if (!last && (showState || !"response.output_item.done".equals(frame.event()))) {
+            if (!last && (showState || !frame.data().contains("\"encrypted_content\""))) {
                 return Mono.just(frame);
             }
             ObjectNode root = (ObjectNode) JSON.readTree(frame.data());
@@ -251,7 +250,6 @@ public final class ResponsesService {
 
     private static boolean carriesState(Part p) {
         Seals s = p.seals();
-        return s.signature() != null || s.encrypted() != null || s.redacted() != null
-                || p instanceof ReasoningPart;
+        return s.signature() != null || s.encrypted() != null || s.redacted() != null;
     }
 }
