@@ -68,9 +68,7 @@ public final class ChatCompletionsService {
      */
     public Mono<Answer> answer(String body) {
         return Mono.fromCallable(() -> ChatCompletionsRequestReader.read(body, maxBodyChars)).flatMap(call -> {
-            Route route = routes.find(call.model()).orElseThrow(() -> new ClientRequestException(new OpenAiError(404,
-                    "invalid_request_error", "model_not_found", "The model '" + call.model() + "' does not exist.",
-                    "model")));
+            Route route = routes.require(call.model());
             ChatRequest request = call.toChatRequest(route.upstreamModel());
             List<Message> messages = Provenance.relabel(request.messages(),
                     new Provenance.Target(route.name(), route.backendName(), route.reasoningToBackend()), Map.of());

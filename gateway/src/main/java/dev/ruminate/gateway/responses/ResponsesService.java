@@ -104,15 +104,10 @@ public final class ResponsesService {
      */
     public Mono<Answer> answer(String body) {
         return Mono.fromCallable(() -> reader.readBody(body)).flatMap(call -> {
-            Route route = routes.find(call.model()).orElseThrow(() -> unknownModel(call.model()));
+            Route route = routes.require(call.model());
             return resolver.resolve(call.previousResponseId(), call.inputItems())
                     .flatMap(context -> run(call, route, context));
         });
-    }
-
-    static ClientRequestException unknownModel(String model) {
-        return new ClientRequestException(new OpenAiError(404, "invalid_request_error", "model_not_found",
-                "The model '" + model + "' does not exist.", "model"));
     }
 
     /** Prepares the upstream request (failing on bad input before anything is sent) and runs it. */
