@@ -105,6 +105,8 @@ public final class GatewayEndpoints {
         return ServerResponse.ok()
                 .contentType(MediaType.TEXT_EVENT_STREAM)
                 .header("Cache-Control", "no-cache")
+                // a reverse proxy (nginx) must pass each event on at once, not buffer the stream
+                .header("X-Accel-Buffering", "no")
                 .body(BodyInserters.fromDataBuffers(frames));
     }
 
