@@ -149,6 +149,25 @@ class SignedStateRoutesTest {
                 .isEqualTo(field(GEMINI_TURN1, "thoughtSignature"));
     }
 
+    @Test
+    void anotherRoutesTurnGoesWithoutItsStateAndWithItsReasoningAsTheNewBackendTakesIt() {
+        JsonNode turn1 = http.post(Http.request("claude", "How do I cross the street?"));
+        gateway.tags.enqueue(EmulatorResponse.replay(
+                GatewayHarness.fixture("think-tags/pydantic-groq-deepseek-r1-distill-think-tags-stream.sse"),
+                "text/event-stream"));
+        int before = gateway.tags.requests().size();
+
+        ObjectNode turn2 = Http.request("r1-distill", "And at night?");
+        turn2.put("previous_response_id", turn1.path("id").asString());
+        http.post(turn2);
+
+        RecordedRequest sent = gateway.tags.requests().get(before);
+        assertThat(sent.body()).doesNotContain(field(ANTHROPIC, "signature").substring(0, 24)).doesNotContain("rgw1.");
+        JsonNode assistant = Http.json(sent.body()).path("messages").get(1);
+        assertThat(assistant.path("content").asString()).startsWith("<think>\n" + Http.reasoningText(turn1).strip()
+                + "\n</think>\n\nHere are");
+    }
+
     /** Anthropic accepted the request and got its thinking block back: text and signature as it sent them. */
     private static void assertThinkingSentBack(RecordedRequest sent, JsonNode turn1) {
         assertThat(sent.rejectedBy()).isNull();
