@@ -78,7 +78,7 @@ class BadRequestsTest {
         ObjectNode request = Http.request("deepseek-reasoner", null);
         ArrayNode input = request.putArray("input");
         input.addObject().put("role", "user").put("content", "Hi");
-        input.addObject().put("type", "computer_call").put("id", "cu_1");
+        input.addObject().put("type", "telepathy_call").put("id", "tp_1");
         assertError(http.fail(request), 400, "invalid_request_error", "invalid_value", "input[1].type");
         assertNothingForwarded();
     }

@@ -50,7 +50,7 @@ class DeepSeekRouteTest {
 
         List<String> names = events.stream().map(Http.Event::event).toList();
         assertThat(names).startsWith("response.created", "response.in_progress").endsWith("response.completed")
-                .contains("response.reasoning_text.delta", "response.function_call_arguments.delta");
+                .contains("response.reasoning_summary_text.delta", "response.function_call_arguments.delta");
         JsonNode response = Http.json(events.get(events.size() - 1).data()).path("response");
         assertThat(response.path("id").asString()).startsWith("resp_");
         assertThat(response.path("model").asString()).isEqualTo("deepseek-reasoner");
@@ -122,6 +122,33 @@ class DeepSeekRouteTest {
         RecordedRequest sent = gateway.deepseek.requests().get(before);
         assertSentBackWithReasoning(sent, turn1);
         assertThat(sent.body()).doesNotContain(reasoningItem.path("encrypted_content").asString());
+    }
+
+    @Test
+    void aStreamingStatelessClientGetsTheSealedStateOnTheReasoningItemsDoneEvent() {
+        ObjectNode request = Http.request("deepseek-reasoner", "What is the weather?");
+        request.put("store", false);
+        List<Http.Event> events = http.stream(request);
+
+        JsonNode reasoningDone = events.stream().filter(e -> e.event().equals("response.output_item.done"))
+                .map(e -> Http.json(e.data()).path("item")).filter(i -> i.path("type").asString().equals("reasoning"))
+                .findFirst().orElseThrow();
+        assertThat(reasoningDone.path("encrypted_content").asString()).startsWith("rgw1.");
+        JsonNode last = Http.json(events.get(events.size() - 1).data()).path("response");
+        assertThat(last.path("store").asBoolean()).isFalse();
+        assertThat(last.path("output").get(0).path("encrypted_content").asString())
+                .isEqualTo(reasoningDone.path("encrypted_content").asString());
+    }
+
+    @Test
+    void aStoringClientSeesEncryptedContentOnlyWhenItAsksForIt() {
+        List<Http.Event> plain = http.stream(Http.request("deepseek-reasoner", "What is the weather?"));
+        assertThat(plain).allSatisfy(e -> assertThat(e.data()).doesNotContain("encrypted_content"));
+
+        ObjectNode asking = Http.request("deepseek-reasoner", "What is the weather?");
+        asking.putArray("include").add("reasoning.encrypted_content");
+        JsonNode response = http.post(asking);
+        assertThat(response.path("output").get(0).path("encrypted_content").asString()).startsWith("rgw1.");
     }
 
     @Test

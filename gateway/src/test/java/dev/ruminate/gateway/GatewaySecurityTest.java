@@ -52,6 +52,18 @@ class GatewaySecurityTest {
     }
 
     @Test
+    void startupFailsWithoutKeysAndNamesTheProperty() {
+        assertThatThrownBy(() -> new GatewayHarness("ruminate.gateway.auth.keys=").close())
+                .hasStackTraceContaining("ruminate.gateway.auth.keys");
+    }
+
+    @Test
+    void startupFailsForARouteWithoutAProvider() {
+        assertThatThrownBy(() -> new GatewayHarness("ruminate.gateway.routes.ghost.provider=nobody").close())
+                .hasStackTraceContaining("ruminate.gateway.routes.ghost.provider");
+    }
+
+    @Test
     void aClientThatGoesAwayCancelsTheUpstreamExchange() {
         try (GatewayHarness gateway = new GatewayHarness()) {
             byte[] recording = GatewayHarness.fixture("deepseek/vercel-deepseek-reasoning-tool-call-stream.sse");

@@ -101,8 +101,12 @@ public final class Http {
     }
 
     public Reply send(String body) {
+        return send("/v1/responses", body);
+    }
+
+    public Reply send(String path, String body) {
         return client.headers(h -> h.set(HttpHeaderNames.CONTENT_TYPE, "application/json"))
-                .post().uri("/v1/responses").send(ByteBufFlux.fromString(Flux.just(body)))
+                .post().uri(path).send(ByteBufFlux.fromString(Flux.just(body)))
                 .responseSingle((res, b) -> b.asString(StandardCharsets.UTF_8).defaultIfEmpty("")
                         .map(s -> new Reply(res.status().code(), s)))
                 .block(TIMEOUT);
@@ -127,9 +131,13 @@ public final class Http {
 
     /** The raw chunks of a streamed answer, as they arrive; cancelling closes the connection. */
     public Flux<String> chunks(ObjectNode request) {
+        return chunks("/v1/responses", request);
+    }
+
+    public Flux<String> chunks(String path, ObjectNode request) {
         request.put("stream", true);
         return client.headers(h -> h.set(HttpHeaderNames.CONTENT_TYPE, "application/json"))
-                .post().uri("/v1/responses").send(ByteBufFlux.fromString(Flux.just(request.toString())))
+                .post().uri(path).send(ByteBufFlux.fromString(Flux.just(request.toString())))
                 .response((res, body) -> {
                     if (res.status().code() != 200 || !String.valueOf(res.responseHeaders().get("Content-Type"))
                             .startsWith("text/event-stream")) {

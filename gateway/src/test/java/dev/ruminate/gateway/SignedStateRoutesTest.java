@@ -7,6 +7,7 @@ import dev.ruminate.testkit.NettyLeakCheck;
 import dev.ruminate.testkit.ProviderEmulator;
 import dev.ruminate.testkit.RecordedRequest;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
@@ -122,6 +123,49 @@ class SignedStateRoutesTest {
         assertThat(modelTurn.path("parts").get(0).path("functionCall").path("name").asString()).isEqualTo("get_country");
         assertThat(modelTurn.path("parts").get(0).path("thoughtSignature").asString()).isEqualTo(signature);
         assertThat(answer.path("output").toString()).contains("Mexico City");
+    }
+
+    @Test
+    void aStoringStreamingClientSeesNoSealedStateButTheStoreRestoresGeminisSignature() {
+        ProviderEmulator gemini = gateway.gemini;
+        gemini.enqueue(EmulatorResponse.replay(GatewayHarness.fixture(GEMINI_TURN1), "text/event-stream"));
+        ObjectNode request = Http.request("gemini-3", "What is the capital of the country?");
+        request.putArray("tools").addObject().put("type", "function").put("name", "get_country")
+                .putObject("parameters").put("type", "object");
+        List<Http.Event> events = http.stream(request.deepCopy());
+        assertThat(events).allSatisfy(e -> assertThat(e.data()).doesNotContain("encrypted_content"));
+        JsonNode turn1 = Http.json(events.get(events.size() - 1).data()).path("response");
+        int before = gemini.requests().size();
+
+        gemini.enqueue(EmulatorResponse.replay(GatewayHarness.fixture(GEMINI_TURN2), "text/event-stream"));
+        ObjectNode turn2 = request.deepCopy();
+        turn2.put("previous_response_id", turn1.path("id").asString());
+        turn2.putArray("input").add(Http.toolOutput(Http.callId(turn1), "Mexico"));
+        http.post(turn2);
+
+        RecordedRequest sent = gemini.requests().get(before);
+        assertThat(sent.rejectedBy()).isNull();
+        assertThat(Http.json(sent.body()).path("contents").get(1).path("parts").get(0).path("thoughtSignature").asString())
+                .isEqualTo(field(GEMINI_TURN1, "thoughtSignature"));
+    }
+
+    @Test
+    void anotherRoutesTurnGoesWithoutItsStateAndWithItsReasoningAsTheNewBackendTakesIt() {
+        JsonNode turn1 = http.post(Http.request("claude", "How do I cross the street?"));
+        gateway.tags.enqueue(EmulatorResponse.replay(
+                GatewayHarness.fixture("think-tags/pydantic-groq-deepseek-r1-distill-think-tags-stream.sse"),
+                "text/event-stream"));
+        int before = gateway.tags.requests().size();
+
+        ObjectNode turn2 = Http.request("r1-distill", "And at night?");
+        turn2.put("previous_response_id", turn1.path("id").asString());
+        http.post(turn2);
+
+        RecordedRequest sent = gateway.tags.requests().get(before);
+        assertThat(sent.body()).doesNotContain(field(ANTHROPIC, "signature").substring(0, 24)).doesNotContain("rgw1.");
+        JsonNode assistant = Http.json(sent.body()).path("messages").get(1);
+        assertThat(assistant.path("content").asString()).startsWith("<think>\n" + Http.reasoningText(turn1).strip()
+                + "\n</think>\n\nHere are");
     }
 
     /** Anthropic accepted the request and got its thinking block back: text and signature as it sent them. */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ruminate.testkit.EmulatorResponse;
 import dev.ruminate.testkit.NettyLeakCheck;
 import dev.ruminate.testkit.RecordedRequest;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -69,6 +70,32 @@ class TagRouteTest {
         RecordedRequest sent = gateway.tags.requests().get(before);
         assertThat(assistantContent(sent)).isEqualTo("<think>\nA greeting.\n</think>\n\nHello!");
         assertThat(sent.body()).doesNotContain("opaque-from-elsewhere").doesNotContain("rs_1");
+    }
+
+    @Test
+    void theTwoReasoningFormsOfTheSeedProxyGoAsTags() {
+        int before = gateway.tags.requests().size();
+        ObjectNode request = Http.request("r1-distill", null);
+        ArrayNode input = request.putArray("input");
+        input.addObject().put("role", "user").put("content", "Hi");
+        input.addObject().put("type", "reasoning").put("text", "A separate reasoning item.");
+        input.addObject().put("role", "assistant").put("content", "Hello!");
+        input.addObject().put("role", "user").put("content", "And?");
+        ObjectNode inline = input.addObject().put("type", "message").put("role", "assistant");
+        ArrayNode content = inline.putArray("content");
+        content.addObject().put("type", "reasoning").put("text", "Reasoning inline in the message.");
+        content.addObject().put("type", "output_text").put("text", "More.");
+        input.addObject().put("role", "user").put("content", "Thanks");
+        http.post(request);
+
+        List<String> sent = new java.util.ArrayList<>();
+        for (JsonNode m : Http.json(gateway.tags.requests().get(before).body()).path("messages")) {
+            if ("assistant".equals(m.path("role").asString())) {
+                sent.add(m.path("content").asString());
+            }
+        }
+        assertThat(sent).containsExactly("<think>\nA separate reasoning item.\n</think>\n\nHello!",
+                "<think>\nReasoning inline in the message.\n</think>\n\nMore.");
     }
 
     private static String assistantContent(RecordedRequest sent) {

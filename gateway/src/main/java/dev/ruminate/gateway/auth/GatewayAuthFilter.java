@@ -1,9 +1,12 @@
 package dev.ruminate.gateway.auth;
 
 import dev.ruminate.providers.serving.OpenAiError;
+import io.github.resilience4j.ratelimiter.RateLimiterRegistry;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import org.jspecify.annotations.Nullable;
 import org.springframework.core.Ordered;
 import org.springframework.http.HttpHeaders;
@@ -80,9 +83,9 @@ public final class GatewayAuthFilter implements WebFilter, Ordered {
      *
      * @return the names
      */
-    public java.util.Set<String> rateLimiterNames() {
-        io.github.resilience4j.ratelimiter.RateLimiterRegistry registry = limits.registry();
-        java.util.Set<String> names = new java.util.TreeSet<>();
+    public Set<String> rateLimiterNames() {
+        RateLimiterRegistry registry = limits.registry();
+        Set<String> names = new TreeSet<>();
         if (registry != null) {
             registry.getAllRateLimiters().forEach(l -> names.add(l.getName()));
         }

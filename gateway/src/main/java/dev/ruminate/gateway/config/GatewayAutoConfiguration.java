@@ -2,12 +2,13 @@ package dev.ruminate.gateway.config;
 
 import dev.ruminate.core.ChatProvider;
 import dev.ruminate.gateway.auth.GatewayAuthFilter;
+import dev.ruminate.gateway.chatcompletions.ChatCompletionsService;
 import dev.ruminate.gateway.auth.GatewayKeys;
 import dev.ruminate.gateway.auth.KeyRateLimits;
 import dev.ruminate.gateway.http.GatewayEndpoints;
 import dev.ruminate.gateway.responses.ResponsesService;
 import dev.ruminate.gateway.route.BackendDefaults;
-import dev.ruminate.gateway.route.ReasoningSummaries;
+import dev.ruminate.providers.responses.ReasoningSummaries;
 import dev.ruminate.gateway.route.Route;
 import dev.ruminate.gateway.route.Routes;
 import dev.ruminate.gateway.state.AesGcmStateSealer;
@@ -17,6 +18,7 @@ import dev.ruminate.gateway.store.RedisItemStore;
 import dev.ruminate.gateway.store.ItemStore;
 import dev.ruminate.providers.ProviderKind;
 import dev.ruminate.providers.ProviderKinds;
+import dev.ruminate.providers.responses.ResponsesRequestReader;
 import dev.ruminate.spring.EnvironmentVariables;
 import dev.ruminate.spring.ProviderProperties;
 import dev.ruminate.spring.RuminateAutoConfiguration;
@@ -209,32 +211,55 @@ public class GatewayAutoConfiguration {
      * @param routes the routes
      * @param store the store
      * @param sealer the sealer
+     * @param properties the gateway's properties
      * @return the service
      */
     @Bean
     @ConditionalOnMissingBean
-    public ResponsesService gatewayResponsesService(Routes routes, ItemStore store, StateSealer sealer) {
-        return new ResponsesService(routes, store, sealer, Clock.systemUTC());
+    public ResponsesService gatewayResponsesService(Routes routes, ItemStore store, StateSealer sealer,
+                                                   GatewayProperties properties) {
+        return new ResponsesService(routes, store, sealer,
+                ResponsesRequestReader.withLimits(maxRequestBytes(properties), ResponsesRequestReader.DEFAULT_MAX_ITEMS),
+                Clock.systemUTC());
+    }
+
+    /**
+     * The Chat Completions service.
+     *
+     * @param routes the routes
+     * @param properties the gateway's properties
+     * @return the service
+     */
+    @Bean
+    @ConditionalOnMissingBean
+    public ChatCompletionsService gatewayChatCompletionsService(Routes routes, GatewayProperties properties) {
+        return new ChatCompletionsService(routes, maxRequestBytes(properties), Clock.systemUTC());
     }
 
     /**
      * The endpoints.
      *
      * @param responses the Responses service
+     * @param chatCompletions the Chat Completions service
      * @param routes the routes
      * @param properties the gateway's properties
      * @return the endpoints
      */
     @Bean
     @ConditionalOnMissingBean
-    public GatewayEndpoints gatewayEndpoints(ResponsesService responses, Routes routes, GatewayProperties properties) {
+    public GatewayEndpoints gatewayEndpoints(ResponsesService responses, ChatCompletionsService chatCompletions,
+                                             Routes routes, GatewayProperties properties) {
+        return new GatewayEndpoints(responses, chatCompletions, routes, maxRequestBytes(properties), Instant.now());
+    }
+
+    private static int maxRequestBytes(GatewayProperties properties) {
         long max = (properties.maxRequestSize() != null ? properties.maxRequestSize()
                 : GatewayProperties.DEFAULT_MAX_REQUEST_SIZE).toBytes();
         if (max < 1 || max > Integer.MAX_VALUE) {
             throw new InvalidConfigurationPropertyValueException(GatewayProperties.PREFIX + ".max-request-size",
                     properties.maxRequestSize(), "must be between 1 byte and 2GB");
         }
-        return new GatewayEndpoints(responses, routes, (int) max, Instant.now());
+        return (int) max;
     }
 
     /**

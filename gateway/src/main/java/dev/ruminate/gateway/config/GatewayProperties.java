@@ -1,6 +1,6 @@
 package dev.ruminate.gateway.config;
 
-import dev.ruminate.gateway.route.ReasoningSummaries;
+import dev.ruminate.providers.responses.ReasoningSummaries;
 import dev.ruminate.gateway.route.ReasoningToBackend;
 import java.time.Duration;
 import java.util.Collections;

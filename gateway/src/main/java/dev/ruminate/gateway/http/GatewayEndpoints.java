@@ -1,5 +1,6 @@
 package dev.ruminate.gateway.http;
 
+import dev.ruminate.gateway.chatcompletions.ChatCompletionsService;
 import dev.ruminate.gateway.responses.Answer;
 import dev.ruminate.gateway.responses.ResponsesService;
 import dev.ruminate.gateway.route.Route;
@@ -9,9 +10,11 @@ import dev.ruminate.providers.serving.OpenAiError;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Objects;
+import java.util.function.Function;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferLimitException;
 import org.springframework.core.io.buffer.DataBufferUtils;
+import org.springframework.core.io.buffer.DefaultDataBufferFactory;
 import org.springframework.http.MediaType;
 import org.springframework.web.reactive.function.BodyExtractors;
 import org.springframework.web.reactive.function.BodyInserters;
@@ -28,7 +31,8 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The gateway's HTTP endpoints, as WebFlux functional routes: {@code POST /v1/responses},
- * {@code GET /v1/models}, and an OpenAI-shaped 404 for any other {@code /v1/} path.
+ * {@code POST /v1/chat/completions}, {@code GET /v1/models}, and an OpenAI-shaped 404 for any other
+ * {@code /v1/} path.
  *
  * <p>A request body larger than the configured bound is refused with 413 before it is read
  * further. A streamed answer is written frame by frame as the upstream produces it; when the
@@ -43,6 +47,7 @@ public final class GatewayEndpoints {
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final ResponsesService responses;
+    private final ChatCompletionsService chatCompletions;
     private final Routes routes;
     private final int maxRequestBytes;
     private final long createdAt;
@@ -51,12 +56,15 @@ public final class GatewayEndpoints {
      * Creates the endpoints.
      *
      * @param responses answers {@code /v1/responses}
+     * @param chatCompletions answers {@code /v1/chat/completions}
      * @param routes the routes, listed by {@code /v1/models}
      * @param maxRequestBytes the largest request body accepted
      * @param startedAt when the gateway started, reported as each model's {@code created}
      */
-    public GatewayEndpoints(ResponsesService responses, Routes routes, int maxRequestBytes, Instant startedAt) {
+    public GatewayEndpoints(ResponsesService responses, ChatCompletionsService chatCompletions, Routes routes,
+                            int maxRequestBytes, Instant startedAt) {
         this.responses = Objects.requireNonNull(responses, "responses");
+        this.chatCompletions = Objects.requireNonNull(chatCompletions, "chatCompletions");
         this.routes = Objects.requireNonNull(routes, "routes");
         if (maxRequestBytes < 1) {
             throw new IllegalArgumentException("maxRequestBytes must be positive");
@@ -72,7 +80,8 @@ public final class GatewayEndpoints {
      */
     public RouterFunction<ServerResponse> router() {
         return RouterFunctions.route()
-                .POST("/v1/responses", this::responses)
+                .POST("/v1/responses", request -> answer(request, responses::answer))
+                .POST("/v1/chat/completions", request -> answer(request, chatCompletions::answer))
                 .GET("/v1/models", this::models)
                 .route(RequestPredicates.path("/v1/**"), request -> ErrorResponses.of(new OpenAiError(404,
                         "invalid_request_error", "unknown_url", "Unknown request URL: " + request.method().name() + " "
@@ -80,9 +89,9 @@ public final class GatewayEndpoints {
                 .build();
     }
 
-    private Mono<ServerResponse> responses(ServerRequest request) {
+    private Mono<ServerResponse> answer(ServerRequest request, Function<String, Mono<Answer>> service) {
         return body(request)
-                .flatMap(responses::answer)
+                .flatMap(service)
                 .flatMap(GatewayEndpoints::write)
                 .onErrorResume(ErrorResponses::of);
     }
@@ -92,11 +101,12 @@ public final class GatewayEndpoints {
             return ServerResponse.status(json.status()).contentType(MediaType.APPLICATION_JSON).bodyValue(json.json());
         }
         Flux<DataBuffer> frames = ((Answer.Streamed) answer).frames()
-                .map(f -> org.springframework.core.io.buffer.DefaultDataBufferFactory.sharedInstance
-                        .wrap(f.text().getBytes(StandardCharsets.UTF_8)));
+                .map(f -> DefaultDataBufferFactory.sharedInstance.wrap(f.getBytes(StandardCharsets.UTF_8)));
         return ServerResponse.ok()
                 .contentType(MediaType.TEXT_EVENT_STREAM)
                 .header("Cache-Control", "no-cache")
+                // a reverse proxy (nginx) must pass each event on at once, not buffer the stream
+                .header("X-Accel-Buffering", "no")
                 .body(BodyInserters.fromDataBuffers(frames));
     }
 

@@ -1,6 +1,5 @@
 package dev.ruminate.gateway.responses;
 
-import dev.ruminate.core.json.SseFrame;
 import java.util.Objects;
 import reactor.core.publisher.Flux;
 
@@ -18,10 +17,11 @@ public sealed interface Answer {
     /**
      * A streamed answer.
      *
-     * @param frames the events; cancelling the subscription cancels the upstream exchange
+     * @param frames the Server-Sent Events, each one whole frame as written on the wire (ending in a
+     *     blank line); cancelling the subscription cancels the upstream exchange
      * @since 0.2
      */
-    record Streamed(Flux<SseFrame> frames) implements Answer {
+    record Streamed(Flux<String> frames) implements Answer {
 
         /**
          * Creates the value.

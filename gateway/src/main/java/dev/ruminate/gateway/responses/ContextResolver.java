@@ -5,11 +5,14 @@ import dev.ruminate.gateway.store.StoredResponse;
 import dev.ruminate.providers.serving.ClientRequestException;
 import dev.ruminate.providers.serving.OpenAiError;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Resolves what a request names in the {@link ItemStore}: its {@code previous_response_id} and its
@@ -21,6 +24,8 @@ import reactor.core.publisher.Mono;
  * @since 0.2
  */
 public final class ContextResolver {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final ItemStore store;
 
@@ -38,11 +43,10 @@ public final class ContextResolver {
      *
      * @param previousResponseId the response the request continues, if any
      * @param inputItems the request's input items, as JSON texts
-     * @param referencedItemIds the ids of its {@code item_reference} items, by index in {@code inputItems}
      * @return the context; fails with a {@link ClientRequestException} (404) for an unknown id
      */
-    public Mono<ResolvedContext> resolve(@Nullable String previousResponseId, List<String> inputItems,
-                                         Map<Integer, String> referencedItemIds) {
+    public Mono<ResolvedContext> resolve(@Nullable String previousResponseId, List<String> inputItems) {
+        Map<Integer, String> referencedItemIds = references(inputItems);
         Mono<List<String>> previous = previousResponseId == null ? Mono.just(List.of())
                 : store.response(previousResponseId).map(StoredResponse::continuation)
                         .switchIfEmpty(Mono.error(() -> notFound("Previous response with id '" + previousResponseId
@@ -65,6 +69,22 @@ public final class ContextResolver {
             }
             return new ResolvedContext(t.getT1(), input);
         });
+    }
+
+    /** The ids of the {@code item_reference} items, by their index in the input. */
+    private static Map<Integer, String> references(List<String> inputItems) {
+        Map<Integer, String> references = new LinkedHashMap<>();
+        for (int i = 0; i < inputItems.size(); i++) {
+            String item = inputItems.get(i);
+            if (!item.contains("item_reference")) {
+                continue; // most items are not references: skip parsing them
+            }
+            JsonNode node = JSON.readTree(item);
+            if ("item_reference".equals(node.path("type").asString("")) && node.path("id").isString()) {
+                references.put(i, node.path("id").stringValue());
+            }
+        }
+        return references;
     }
 
     private static ClientRequestException notFound(String message, String param, String code) {

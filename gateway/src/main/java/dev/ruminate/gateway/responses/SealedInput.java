@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.IntFunction;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -53,7 +54,7 @@ public final class SealedInput {
         return opened;
     }
 
-    private void open(List<String> items, java.util.function.IntFunction<String> where, Map<String, SealedState> opened) {
+    private void open(List<String> items, IntFunction<String> where, Map<String, SealedState> opened) {
         for (int i = 0; i < items.size(); i++) {
             JsonNode item = JSON.readTree(items.get(i));
             JsonNode encrypted = item.path("encrypted_content");

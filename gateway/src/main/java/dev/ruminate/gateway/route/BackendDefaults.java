@@ -19,9 +19,9 @@ import org.jspecify.annotations.Nullable;
  * for Ollama's native API with think tags on. Everything else has a field of its own, or signed
  * state, and gets {@link ReasoningToBackend#FIELD}.
  *
- * <p>{@code reasoning-summaries}: {@link ReasoningSummaries#MIRROR}: the raw reasoning also goes out
- * as summary events, since clients that read only summaries would otherwise see none, and the
- * final response keeps one reasoning item either way.
+ * <p>{@code reasoning-summaries}: {@code mirror} (the Responses encoder's default): raw reasoning goes
+ * out as summary, since clients that read only summaries (the AI SDK's OpenAI provider) would
+ * otherwise see none.
  *
  * <p>Stateless and thread-safe.
  *

@@ -1,6 +1,7 @@
 package dev.ruminate.gateway.route;
 
 import dev.ruminate.core.ChatProvider;
+import dev.ruminate.providers.responses.ReasoningSummaries;
 import java.util.Objects;
 
 /**

@@ -1,5 +1,7 @@
 package dev.ruminate.gateway.route;
 
+import dev.ruminate.providers.serving.ClientRequestException;
+import dev.ruminate.providers.serving.OpenAiError;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -42,6 +44,19 @@ public final class Routes {
      */
     public Optional<Route> find(String model) {
         return Optional.ofNullable(byName.get(model));
+    }
+
+    /**
+     * Returns the route of a model name a client asked for.
+     *
+     * @param model the name
+     * @return the route
+     * @throws ClientRequestException a 404 {@code model_not_found} (param {@code model}) when no route
+     *     has that name
+     */
+    public Route require(String model) {
+        return find(model).orElseThrow(() -> new ClientRequestException(new OpenAiError(404, "invalid_request_error",
+                "model_not_found", "The model '" + model + "' does not exist.", "model")));
     }
 
     /**

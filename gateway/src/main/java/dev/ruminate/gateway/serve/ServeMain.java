@@ -35,8 +35,8 @@ import org.springframework.context.ConfigurableApplicationContext;
  *
  * <p>Three ways to front something: with no {@code --provider}, built-in emulators on loopback (no
  * network, no key), each answering every request with a scripted reasoning stream: a DeepSeek-like
- * {@code reasoning_content} model, a model writing {@code <think>} tags, and an Anthropic-like
- * model with signed thinking; with {@code --provider NAME --replay FILE}, an emulator answering
+ * {@code reasoning_content} model (which calls the first tool offered, once per tool loop), a
+ * model writing {@code <think>} tags, and an Anthropic-like model with signed thinking; with {@code --provider NAME --replay FILE}, an emulator answering
  * every request with a recorded upstream stream (SSE, NDJSON or AWS event-stream, as recorded);
  * with {@code --provider NAME}, the real backend of that kind. See {@link ServeOptions#USAGE}.
  *
@@ -160,8 +160,12 @@ public final class ServeMain {
             EnvironmentVariables environment = name -> EMULATOR_KEY_VARIABLE.equals(name) ? "emulator" : System.getenv(name);
             UpstreamRequestRecorder recorder = options.upstreamRequests() == null ? null
                     : new UpstreamRequestRecorder(options.upstreamRequests());
+            ToolCallingEmulator tools = options.provider() == null ? new ToolCallingEmulator("deepseek", emulators.get(0)) : null;
             app.initializers(context -> {
                 context.getBeanFactory().registerSingleton("ruminateEnvironmentVariables", environment);
+                if (tools != null) {
+                    context.getBeanFactory().registerSingleton("ruminateServeToolCalls", tools);
+                }
                 if (recorder != null) {
                     context.getBeanFactory().registerSingleton("ruminateUpstreamRequestRecorder", recorder);
                 }

@@ -33,8 +33,9 @@ public record ServeOptions(@Nullable String provider, @Nullable Path replay, @Nu
     /** The usage text. */
     public static final String USAGE = """
             usage: ruminate serve [options]
-              (no --provider)                      front built-in emulators: deepseek-reasoner (reasoning_content),
-                                                   qwq-think-tags (<think> tags), claude-thinking (signed thinking)
+              (no --provider)                      front built-in emulators: deepseek-reasoner (reasoning_content;
+                                                   calls the first tool offered), qwq-think-tags (<think> tags),
+                                                   claude-thinking (signed thinking)
               --provider NAME --replay FILE        answer every request with a recorded upstream stream
               --provider NAME [--base-url URL] [--api-key-env VAR]
                                                    front a real backend

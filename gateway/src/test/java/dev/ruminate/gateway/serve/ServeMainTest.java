@@ -40,7 +40,10 @@ class ServeMainTest {
     }
 
     private static JsonNode ask(String baseUrl, String model) {
-        String body = "{\"model\":\"" + model + "\",\"input\":\"Hello\"}";
+        return post(baseUrl, "{\"model\":\"" + model + "\",\"input\":\"Hello\"}");
+    }
+
+    private static JsonNode post(String baseUrl, String body) {
         String answer = HttpClient.create().headers(h -> h.set("Content-Type", "application/json"))
                 .post().uri(baseUrl + "/responses").send(ByteBufFlux.fromString(Flux.just(body)))
                 .responseSingle((res, b) -> b.asString(StandardCharsets.UTF_8)).block(Duration.ofSeconds(20));
@@ -58,6 +61,23 @@ class ServeMainTest {
                 assertThat(response.path("status").asString()).as(model).isEqualTo("completed");
                 assertThat(response.path("output").findValuesAsString("type")).as(model).contains("reasoning", "message");
             }
+        }
+    }
+
+    @Test
+    void theEmulatedDeepSeekCallsTheToolOfferedOncePerLoop() {
+        Started started = start("--port", "0", "--no-auth");
+        try (ServeMain.Serving serving = started.serving()) {
+            String tools = ",\"tools\":[{\"type\":\"function\",\"name\":\"lookup\",\"parameters\":{\"type\":\"object\"}}]";
+            JsonNode call = post(serving.baseUrl(), "{\"model\":\"deepseek-reasoner\",\"input\":\"Look it up\"" + tools + "}");
+            JsonNode fc = call.path("output").findParents("type").stream()
+                    .filter(i -> "function_call".equals(i.path("type").asString())).findFirst().orElseThrow();
+            assertThat(fc.path("name").asString()).isEqualTo("lookup");
+
+            JsonNode answer = post(serving.baseUrl(), "{\"model\":\"deepseek-reasoner\",\"previous_response_id\":\""
+                    + call.path("id").asString() + "\",\"input\":[{\"type\":\"function_call_output\",\"call_id\":\""
+                    + fc.path("call_id").asString() + "\",\"output\":\"42\"}]" + tools + "}");
+            assertThat(answer.path("output").findValuesAsString("type")).contains("message").doesNotContain("function_call");
         }
     }
 

@@ -700,6 +700,9 @@ final class ResponsesEventWriter {
         g.writeNumberProperty("input_tokens", input);
         g.writeObjectPropertyStart("input_tokens_details");
         g.writeNumberProperty("cached_tokens", orZero(u.cachedTokens()));
+        // Declared required by the official SDKs' types (openai-java's validate() refuses a usage without it); Usage
+        // carries no cache-write count yet, so it is 0 like any other count the upstream did not report.
+        g.writeNumberProperty("cache_write_tokens", 0);
         g.writeEndObject();
         g.writeNumberProperty("output_tokens", output);
         g.writeObjectPropertyStart("output_tokens_details");

@@ -98,7 +98,7 @@ class ResponsesStreamEncoderTest {
                         + callDone + "}")
                 .expectNext("{\"type\":\"response.completed\",\"sequence_number\":20,\"response\":"
                         + response("completed", "claude-x", reasoningDone + "," + messageDone + "," + callDone,
-                        "{\"input_tokens\":5,\"input_tokens_details\":{\"cached_tokens\":0},\"output_tokens\":9,"
+                        "{\"input_tokens\":5,\"input_tokens_details\":{\"cached_tokens\":0,\"cache_write_tokens\":0},\"output_tokens\":9,"
                         + "\"output_tokens_details\":{\"reasoning_tokens\":4},\"total_tokens\":14}") + "}")
                 .verifyComplete();
     }

@@ -206,6 +206,7 @@ class ResponsesWireInvariantsTest {
         assertThat(frames).allSatisfy(f -> assertThat(f.toString()).doesNotContain("SIG-1"));
         JsonNode usage = frames.get(frames.size() - 1).get("response").get("usage");
         assertThat(usage.get("input_tokens_details").get("cached_tokens").asInt()).isZero();
+        assertThat(usage.get("input_tokens_details").get("cache_write_tokens").asInt()).isZero();
         assertThat(usage.get("output_tokens_details").get("reasoning_tokens").asInt()).isZero();
         assertThat(usage.get("total_tokens").asInt()).isEqualTo(3);
     }
