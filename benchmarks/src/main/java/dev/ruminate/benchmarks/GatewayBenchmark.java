@@ -34,8 +34,9 @@ import reactor.netty.http.client.HttpClient;
  *
  * <ul>
  *   <li>Whole streams per second (times the events per stream = events/s), {@link #chunks} chunks:
- *       {@code gatewayResponses} ({@code POST /v1/responses}, {@code stream: true, store: false}, the client counting
- *       the SSE events it receives), against {@code provider} (Ruminate's {@code ChatCompletionsProvider} on the
+ *       {@code gatewayResponses} ({@code POST /v1/responses}, {@code stream: true, store: false}) and
+ *       {@code gatewayChatCompletions} ({@code POST /v1/chat/completions}, {@code stream: true}), the client counting
+ *       the SSE events it receives, against {@code provider} (Ruminate's {@code ChatCompletionsProvider} on the
  *       emulator, chat events counted) and {@code emulator} (a bare Reactor Netty client on the emulator, SSE events
  *       counted).</li>
  *   <li>Time from the request to the first SSE event (sample time: p50, p99, p99.9), from an emulator that sends
@@ -72,6 +73,8 @@ public class GatewayBenchmark {
     private ChatCompletionsProvider smallProvider;
     private byte[] wholeResponses;
     private byte[] smallResponses;
+    private byte[] wholeChat;
+    private byte[] smallChat;
     private byte[] upstreamRequest;
 
     /** Starts the emulators and the gateway, and prints what a stream carries on each path. */
@@ -88,9 +91,12 @@ public class GatewayBenchmark {
         smallProvider = Loopback.provider(smallEmulator.baseUrl().toString(), HttpClient.create());
         wholeResponses = GatewayLoopback.responsesRequest(WHOLE);
         smallResponses = GatewayLoopback.responsesRequest(SMALL);
+        wholeChat = GatewayLoopback.chatCompletionsRequest(WHOLE);
+        smallChat = GatewayLoopback.chatCompletionsRequest(SMALL);
         upstreamRequest = "{\"model\":\"deepseek-reasoner\",\"stream\":true}".getBytes(StandardCharsets.UTF_8);
         System.out.printf("%n[setup] %d-chunk stream: emulator %d SSE events, provider %d chat events, gateway"
-                        + " /v1/responses %d SSE events%n", chunks, emulator(), provider(), gatewayResponses());
+                        + " /v1/responses %d SSE events, gateway /v1/chat/completions %d SSE events%n", chunks, emulator(),
+                provider(), gatewayResponses(), gatewayChatCompletions());
     }
 
     /**
@@ -129,6 +135,14 @@ public class GatewayBenchmark {
         return events(gatewayClient, "/v1/responses", wholeResponses);
     }
 
+    /** One whole stream through the gateway's Chat Completions endpoint; returns the SSE events received. */
+    @Benchmark
+    @BenchmarkMode(Mode.Throughput)
+    @OutputTimeUnit(TimeUnit.SECONDS)
+    public long gatewayChatCompletions() {
+        return events(gatewayClient, "/v1/chat/completions", wholeChat);
+    }
+
     /** One whole stream through Ruminate's provider, straight to the emulator; returns the chat events. */
     @Benchmark
     @BenchmarkMode(Mode.Throughput)
@@ -151,6 +165,14 @@ public class GatewayBenchmark {
     @OutputTimeUnit(TimeUnit.MICROSECONDS)
     public long gatewayResponsesFirstEvent() {
         return firstEvent(gatewayClient, "/v1/responses", smallResponses);
+    }
+
+    /** Time to the first SSE event through the gateway's Chat Completions endpoint. */
+    @Benchmark
+    @BenchmarkMode(Mode.SampleTime)
+    @OutputTimeUnit(TimeUnit.MICROSECONDS)
+    public long gatewayChatCompletionsFirstEvent() {
+        return firstEvent(gatewayClient, "/v1/chat/completions", smallChat);
     }
 
     /** Time to the first chat event through Ruminate's provider, straight to the emulator. */

@@ -19,8 +19,8 @@ import reactor.netty.ByteBufFlux;
 import reactor.netty.http.client.HttpClient;
 
 /**
- * What {@link GatewayBenchmark} measures is a working path: the gateway's Responses stream of the benchmark's
- * stream, decoded by Ruminate's own Responses decoder and reduced, carries the reasoning, answer and tool-call
+ * What {@link GatewayBenchmark} measures is a working path: the gateway's Responses and Chat Completions streams of
+ * the benchmark's stream, decoded by Ruminate's own decoders and reduced, carry the reasoning, answer and tool-call
  * arguments that the provider called directly gives (and that the stream was generated with); the benchmark's event
  * counting agrees with SSE framing on the same bytes; the first-event path stops at the first event.
  */
@@ -58,6 +58,20 @@ class GatewayPathsTest {
         assertThat(Contenders.outcome(direct)).isEqualTo(expected);
         assertThat(Contenders.outcome(viaGateway)).isEqualTo(expected);
         assertThat(new String(body, StandardCharsets.UTF_8)).endsWith("\n\n").contains("event: response.completed\n");
+    }
+
+    @Test
+    void theGatewaysChatCompletionsStreamCarriesWhatTheProviderGivesDirectly() {
+        byte[] body = body("/v1/chat/completions", GatewayLoopback.chatCompletionsRequest(GatewayBenchmark.WHOLE));
+        ChatResult viaGateway = Wire.CHAT_COMPLETIONS.decodeReduce(Pieces.cut(body, 1460));
+
+        Outcome o = Contenders.outcome(viaGateway);
+        assertThat(new Outcome(o.reasoning(), o.content(), o.toolArguments(), null))
+                .isEqualTo(new Outcome(stream.reasoning, stream.content, stream.toolArguments, null));
+        assertThat(new String(body, StandardCharsets.UTF_8)).endsWith("data: [DONE]\n\n");
+        assertThat(GatewayBenchmark.events(client, "/v1/chat/completions",
+                GatewayLoopback.chatCompletionsRequest(GatewayBenchmark.WHOLE)))
+                .isEqualTo(Wire.CHAT_COMPLETIONS.frame(Pieces.cut(body, 1460)));
     }
 
     @Test
