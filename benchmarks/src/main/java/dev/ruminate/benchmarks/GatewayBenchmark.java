@@ -40,9 +40,11 @@ import reactor.netty.http.client.HttpClient;
  *       emulator, chat events counted) and {@code emulator} (a bare Reactor Netty client on the emulator, SSE events
  *       counted).</li>
  *   <li>Time from the request to the first SSE event (sample time: p50, p99, p99.9), from an emulator that sends
- *       the first two events of a stream and then holds it open, silent; the stream is cancelled at its first event: {@code gatewayResponsesFirstEvent} against {@code providerFirstEvent} (the first chat
- *       event) and {@code emulatorFirstEvent} (the emulator's first SSE event through a bare client). Every hop opens
- *       its connection per sample (a cancelled stream's connection is closed, not pooled), on every path.</li>
+ *       the first two events of a stream and then holds it open, silent; the stream is cancelled at its first event:
+ *       {@code gatewayResponsesFirstEvent} and {@code gatewayChatCompletionsFirstEvent} against
+ *       {@code providerFirstEvent} (the first chat event) and {@code emulatorFirstEvent} (the emulator's first SSE
+ *       event through a bare client). Every hop opens its connection per sample (a cancelled stream's connection is
+ *       closed, not pooled), on every path, so the gateway path opens two where the direct paths open one.</li>
  * </ul>
  *
  * The client is the same Reactor Netty client with the same event counting ({@link SseEventCounter}) on the
