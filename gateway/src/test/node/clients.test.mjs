@@ -15,6 +15,17 @@ function aiSdkCarries(sdkName, mode, kase) {
   return true;
 }
 
+/**
+ * Gateway failures found by this test and reported to the gateway's engineers (see the report in the commit that lists
+ * them), keyed by "<provider> <test name>": node:test runs these as `todo`: they run and show in the output, marked
+ * with the reason, without failing the run. Remove an entry once its test passes. Empty means every client passes.
+ */
+const KNOWN_GATEWAY_FAILURES = {};
+
+function known(kase, name) {
+  return KNOWN_GATEWAY_FAILURES[`${kase.provider} ${name}`] ?? false;
+}
+
 function assertSeen(seen, expected, { reasoning = true } = {}) {
   if (reasoning) assert.equal(seen.reasoning, expected.reasoning, 'reasoning text');
   assert.equal(seen.text, expected.text, 'answer text');
@@ -47,7 +58,8 @@ for (const kase of CASES) {
 
     for (const [name, OpenAI] of Object.entries(OPENAI_NODE)) {
       for (const mode of OPENAI_RESPONSES_MODES) {
-        it(`${name} Responses, turn 2 by ${mode}`, async () => {
+        const title = `${name} Responses, turn 2 by ${mode}`;
+        it(title, { todo: known(kase, title) }, async () => {
           const turn = await openaiResponses(OpenAI, gateway.url, kase, mode);
           assertSeen(turn.seen, expected);
           assert.equal(turn.streamed.outputText, expected.text, 'output_text deltas add up to the answer');
@@ -59,7 +71,8 @@ for (const kase of CASES) {
           kase.rule(await upstreamOfTurn2(turn), expected, true);
         });
       }
-      it(`${name} Chat Completions`, async () => {
+      const chatTitle = `${name} Chat Completions`;
+      it(chatTitle, { todo: known(kase, chatTitle) }, async () => {
         const turn = await openaiChat(OpenAI, gateway.url, kase);
         assertSeen(turn.seen, expected);
         kase.rule(await upstreamOfTurn2(turn), expected, kase.chatCarries);
@@ -68,7 +81,8 @@ for (const kase of CASES) {
 
     for (const [sdkName, sdk] of Object.entries(AI_SDKS)) {
       for (const mode of AI_SDK_MODES) {
-        it(`${sdkName} (${sdk.labels}) streamText, ${mode}`, async () => {
+        const title = `${sdkName} (${sdk.labels}) streamText, ${mode}`;
+        it(title, { todo: known(kase, title) }, async () => {
           const turn = await aiSdk(sdk, gateway.url, kase, mode);
           // @ai-sdk/openai's chat model does not read reasoning_content: its users see no reasoning.
           assertSeen(turn.seen, expected, { reasoning: mode !== 'chat' });
