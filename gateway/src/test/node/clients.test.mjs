@@ -47,13 +47,21 @@ for (const kase of CASES) {
       await gateway?.stop();
     });
 
-    /** Runs turn 2 and returns the one upstream request it caused. */
-    async function upstreamOfTurn2(turn) {
+    /**
+     * Runs turn 2, then checks the one upstream request it caused by the backend's rule; a failure shows what the
+     * client sent and what the backend got.
+     */
+    async function checkTurn2(turn, carries) {
       const mark = gateway.mark();
       await turn.turn2();
       const requests = gateway.requestsSince(mark);
       assert.equal(requests.length, 1, `turn 2 made one upstream request (got ${requests.map((r) => r.name).join(', ')})`);
-      return requests[0].body;
+      try {
+        kase.rule(requests[0].body, expected, carries);
+      } catch (e) {
+        throw new Error(`${e.message}\n--- the client's turn 2: ${turn.lastRequest()}`
+          + `\n--- what ${kase.provider} got: ${JSON.stringify(requests[0].body)}`, { cause: e });
+      }
     }
 
     for (const [name, OpenAI] of Object.entries(OPENAI_NODE)) {
@@ -68,14 +76,14 @@ for (const kase of CASES) {
             assert.ok(items.length > 0 && items.every((i) => typeof i.encrypted_content === 'string' && i.encrypted_content !== ''),
               'store:false answers with encrypted_content on its reasoning items');
           }
-          kase.rule(await upstreamOfTurn2(turn), expected, true);
+          await checkTurn2(turn, true);
         });
       }
       const chatTitle = `${name} Chat Completions`;
       it(chatTitle, { todo: known(kase, chatTitle) }, async () => {
         const turn = await openaiChat(OpenAI, gateway.url, kase);
         assertSeen(turn.seen, expected);
-        kase.rule(await upstreamOfTurn2(turn), expected, kase.chatCarries);
+        await checkTurn2(turn, kase.chatCarries);
       });
     }
 
@@ -86,7 +94,7 @@ for (const kase of CASES) {
           const turn = await aiSdk(sdk, gateway.url, kase, mode);
           // @ai-sdk/openai's chat model does not read reasoning_content: its users see no reasoning.
           assertSeen(turn.seen, expected, { reasoning: mode !== 'chat' });
-          kase.rule(await upstreamOfTurn2(turn), expected, aiSdkCarries(sdkName, mode, kase));
+          await checkTurn2(turn, aiSdkCarries(sdkName, mode, kase));
         });
       }
     }

@@ -11,6 +11,16 @@ import { createOpenResponses as createOpenResponses2 } from 'ai-sdk-open-respons
 
 const API_KEY = 'unused-the-gateway-runs-with-no-auth';
 
+/** A fetch that keeps the request bodies a client sent, for failure messages that show what the client asked. */
+function recordingFetch() {
+  const bodies = [];
+  const fetchAndRecord = (input, init) => {
+    if (typeof init?.body === 'string') bodies.push(init.body);
+    return fetch(input, init);
+  };
+  return { fetch: fetchAndRecord, lastBody: () => bodies[bodies.length - 1] };
+}
+
 /** What a client saw of turn 1, in one shape for every client. */
 function observed({ reasoning, text, toolCalls, usage }) {
   return {
@@ -68,7 +78,8 @@ function responsesUsage(usage) {
 }
 
 export async function openaiResponses(OpenAI, url, kase, mode) {
-  const client = new OpenAI({ baseURL: url, apiKey: API_KEY, maxRetries: 0 });
+  const recorder = recordingFetch();
+  const client = new OpenAI({ baseURL: url, apiKey: API_KEY, maxRetries: 0, fetch: recorder.fetch });
   const input = [{ role: 'user', content: kase.prompt }];
   const tools = responsesTools(kase);
   const common = {
@@ -99,6 +110,7 @@ export async function openaiResponses(OpenAI, url, kase, mode) {
     seen,
     streamed,
     response,
+    lastRequest: recorder.lastBody,
     async turn2() {
       const body = mode === 'previous'
         ? { ...common, previous_response_id: response.id, input: followUps }
@@ -113,7 +125,8 @@ export async function openaiResponses(OpenAI, url, kase, mode) {
 // turn 2 with the assistant message as DeepSeek documents it (reasoning_content beside content and tool_calls).
 
 export async function openaiChat(OpenAI, url, kase) {
-  const client = new OpenAI({ baseURL: url, apiKey: API_KEY, maxRetries: 0 });
+  const recorder = recordingFetch();
+  const client = new OpenAI({ baseURL: url, apiKey: API_KEY, maxRetries: 0, fetch: recorder.fetch });
   const messages = [{ role: 'user', content: kase.prompt }];
   const tools = kase.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }));
   const common = { model: kase.model, ...(tools.length > 0 ? { tools } : {}) };
@@ -159,6 +172,7 @@ export async function openaiChat(OpenAI, url, kase) {
     : [{ role: 'user', content: kase.followUp }];
   return {
     seen,
+    lastRequest: recorder.lastBody,
     async turn2() {
       return client.chat.completions.create({ ...common, messages: [...messages, assistant, ...followUps] });
     },
@@ -182,11 +196,11 @@ export const AI_SDKS = {
  */
 export const AI_SDK_MODES = ['responses', 'responses-stateless', 'chat', 'open-responses'];
 
-function aiModel(sdk, url, kase, mode) {
+function aiModel(sdk, url, kase, mode, fetch) {
   if (mode === 'open-responses') {
-    return { model: sdk.createOpenResponses({ name: 'ruminate', url: `${url}/responses`, apiKey: API_KEY })(kase.model), providerOptions: undefined };
+    return { model: sdk.createOpenResponses({ name: 'ruminate', url: `${url}/responses`, apiKey: API_KEY, fetch })(kase.model), providerOptions: undefined };
   }
-  const openai = sdk.createOpenAI({ baseURL: url, apiKey: API_KEY });
+  const openai = sdk.createOpenAI({ baseURL: url, apiKey: API_KEY, fetch });
   if (mode === 'chat') return { model: openai.chat(kase.model), providerOptions: undefined };
   if (mode === 'responses') return { model: openai.responses(kase.model), providerOptions: undefined };
   return { model: openai.responses(kase.model), providerOptions: { openai: { store: false, forceReasoning: true } } };
@@ -194,7 +208,8 @@ function aiModel(sdk, url, kase, mode) {
 
 export async function aiSdk(sdk, url, kase, mode) {
   const { ai } = sdk;
-  const { model, providerOptions } = aiModel(sdk, url, kase, mode);
+  const recorder = recordingFetch();
+  const { model, providerOptions } = aiModel(sdk, url, kase, mode, recorder.fetch);
   const tools = kase.tools.length === 0 ? undefined : Object.fromEntries(kase.tools.map((t) => [t.name,
     ai.tool({ description: t.description, inputSchema: ai.jsonSchema(t.parameters) })]));
   const messages = [{ role: 'user', content: kase.prompt }];
@@ -228,6 +243,7 @@ export async function aiSdk(sdk, url, kase, mode) {
   return {
     seen,
     response,
+    lastRequest: recorder.lastBody,
     async turn2() {
       return ai.generateText({ model, tools, providerOptions, maxRetries: 0, messages: [...messages, ...response.messages, ...followUps] });
     },
