@@ -74,10 +74,11 @@ public final class ChatServerSentEvents {
     }
 
     /**
-     * Encodes events as an OpenAI Responses-style stream ({@code response.created},
-     * {@code response.reasoning_text.delta}, {@code response.output_text.delta}, {@code .done} events
-     * with the full text, {@code response.completed}); an upstream error becomes a final
-     * {@code response.failed} event.
+     * Encodes events as an OpenAI Responses-style stream ({@code response.created}, reasoning as
+     * {@code response.reasoning_summary_text.delta}, {@code response.output_text.delta}, {@code .done}
+     * events with the full text, {@code response.completed}), with
+     * {@code ResponsesStreamOptions.defaults()}; an upstream error closes the open items and becomes a
+     * final {@code response.failed} event.
      *
      * @param events the provider's events
      * @return the server-sent events

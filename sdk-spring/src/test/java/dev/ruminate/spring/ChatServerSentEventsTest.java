@@ -84,9 +84,11 @@ class ChatServerSentEventsTest {
                     List<String> names = names(events);
                     assertThat(names).containsExactlyElementsOf(frames.stream().map(SseFrame::event).toList());
                     assertThat(names).first().isEqualTo("response.created");
-                    assertThat(names).contains("response.reasoning_text.delta", "response.reasoning_text.done",
+                    // raw reasoning goes out as summary by default, for clients that read only summaries
+                    assertThat(names).contains("response.reasoning_summary_text.delta", "response.reasoning_summary_text.done",
                             "response.output_text.delta", "response.output_text.done");
-                    assertThat(names.indexOf("response.reasoning_text.delta")).isLessThan(names.indexOf("response.output_text.delta"));
+                    assertThat(names.indexOf("response.reasoning_summary_text.delta"))
+                            .isLessThan(names.indexOf("response.output_text.delta"));
                     assertThat(names).last().isEqualTo("response.completed");
                 })
                 .expectComplete().verify(Duration.ofSeconds(5));

@@ -1,6 +1,7 @@
 package dev.ruminate.gateway.state;
 
 import dev.ruminate.providers.serving.ClientRequestException;
+import dev.ruminate.providers.serving.OpenAiError;
 
 /**
  * Seals a backend's opaque state into a string a client may hold but neither read nor alter, and
@@ -39,4 +40,24 @@ public interface StateSealer {
      *     sealed under another key, or is older than the allowed age
      */
     SealedState open(String encryptedContent);
+
+    /**
+     * Opens a sealed state as {@link #open(String)}, naming in a failure the request parameter the
+     * value came from.
+     *
+     * @param encryptedContent the sealed form
+     * @param param where the value was in the request, for example
+     *     {@code input[3].encrypted_content}
+     * @return the state
+     * @throws ClientRequestException as {@link #open(String)}, with {@code param} set
+     */
+    default SealedState open(String encryptedContent, String param) {
+        try {
+            return open(encryptedContent);
+        } catch (ClientRequestException e) {
+            OpenAiError error = e.error();
+            throw new ClientRequestException(
+                    new OpenAiError(error.status(), error.type(), error.code(), error.message(), param));
+        }
+    }
 }

@@ -142,6 +142,11 @@ final class AnthropicEventParser {
                     }
                     b.inputTo = end(p);
                 }
+                case "content" -> {
+                    b.contentFrom = offset(p);
+                    p.skipChildren();
+                    b.contentTo = end(p);
+                }
                 default -> p.skipChildren();
             }
         }
@@ -158,6 +163,8 @@ final class AnthropicEventParser {
             switch (name) {
                 case "type" -> out.deltaType = string(p, value, name);
                 case "text", "thinking", "signature", "partial_json" -> out.deltaText = string(p, value, name);
+                // compaction_delta; other deltas may give the name another shape
+                case "content" -> out.deltaText = stringOrSkip(p, value);
                 case "stop_reason" -> out.stopReason = string(p, value, name);
                 default -> p.skipChildren();
             }

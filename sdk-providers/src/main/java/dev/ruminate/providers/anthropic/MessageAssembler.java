@@ -11,6 +11,7 @@ import dev.ruminate.core.event.ServerToolBlock;
 import dev.ruminate.core.event.ToolCallDelta;
 import dev.ruminate.core.event.UsageUpdate;
 import dev.ruminate.core.message.Usage;
+import dev.ruminate.providers.internal.JsonWriting;
 import dev.ruminate.providers.spi.ShapeException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -29,7 +30,8 @@ import org.jspecify.annotations.Nullable;
  * rejected by the API. Server-tool blocks ({@code server_tool_use}, {@code mcp_tool_use}, every
  * {@code *_tool_result} and any block type this decoder does not know) produce one
  * {@link ServerToolBlock} when they close, holding the block's JSON exactly as received, with a
- * streamed {@code input} assembled in place of the (empty) one of the start event.
+ * streamed {@code input} assembled in place of the (empty) one of the start event, and a compaction
+ * block's streamed {@code content} ({@code compaction_delta}) in place of the start event's null.
  *
  * <p>One instance per message; not thread-safe.
  */
@@ -50,11 +52,16 @@ final class MessageAssembler {
         int toolIndex = -1;
         boolean argumentsSent;
         boolean stopped;
-        /** For server-tool blocks: the block's JSON before, of and after its {@code input}. */
+        /**
+         * For server-tool blocks: the block's JSON before, of and after the field a stream fills in
+         * with deltas ({@code input}, or a compaction block's {@code content}).
+         */
         String before = "";
         String input = "";
         String after = "";
         @Nullable StringBuilder streamedInput;
+        /** A compaction block's {@code content}, as its {@code compaction_delta}s gave it. */
+        @Nullable StringBuilder streamedContent;
 
         Block(Kind kind, String type, @Nullable String id, @Nullable String name) {
             this.kind = kind;
@@ -143,6 +150,10 @@ final class MessageAssembler {
                     block.before = utf8(source, b.from, b.inputFrom);
                     block.input = utf8(source, b.inputFrom, b.inputTo);
                     block.after = utf8(source, b.inputTo, b.to);
+                } else if (b.hasContent()) {
+                    block.before = utf8(source, b.from, b.contentFrom);
+                    block.input = utf8(source, b.contentFrom, b.contentTo);
+                    block.after = utf8(source, b.contentTo, b.to);
                 } else {
                     block.before = utf8(source, b.from, b.to);
                 }
@@ -191,6 +202,19 @@ final class MessageAssembler {
                     throw new ShapeException("input_json_delta for a " + block.type + " block");
                 }
             }
+            case "compaction_delta" -> {
+                // the summary of a compaction block comes only here ("content": null at its start);
+                // without it the block sent back would have lost what it compacted
+                if (block.kind != Kind.SERVER_TOOL) {
+                    throw new ShapeException("compaction_delta for a " + block.type + " block");
+                }
+                if (text != null) {
+                    if (block.streamedContent == null) {
+                        block.streamedContent = new StringBuilder();
+                    }
+                    block.streamedContent.append(text);
+                }
+            }
             default -> {
                 // citations_delta and delta types added later carry nothing a part holds
             }
@@ -230,14 +254,29 @@ final class MessageAssembler {
         }
         if (block.kind == Kind.SERVER_TOOL) {
             StringBuilder streamed = block.streamedInput;
-            String json = streamed == null || streamed.isEmpty()
-                    ? block.before + block.input + block.after
-                    : block.before + streamed + block.after;
+            StringBuilder content = block.streamedContent;
+            String json = streamed != null && !streamed.isEmpty() ? block.before + streamed + block.after
+                    : content != null ? withContent(block, content.toString())
+                    : block.before + block.input + block.after;
             out.add(new ServerToolBlock(part(block), block.type, block.id, block.name, json));
         }
         if (block.part >= 0) {
             out.add(new PartEnded(block.part));
         }
+    }
+
+    /**
+     * Returns a compaction block's JSON with its streamed {@code content} in place of the start
+     * event's (null), or added when the start event had none.
+     */
+    private static String withContent(Block block, String content) {
+        String value = JsonWriting.quoted(content);
+        if (!block.input.isEmpty()) {
+            return block.before + value + block.after;
+        }
+        String whole = block.before;
+        int close = whole.lastIndexOf('}');
+        return whole.substring(0, close) + ",\"content\":" + value + whole.substring(close);
     }
 
     private void ensureStarted(List<ChatEvent> out) {

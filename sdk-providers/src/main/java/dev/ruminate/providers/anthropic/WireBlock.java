@@ -4,9 +4,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * One content block as read from the wire (a {@code content_block_start}'s {@code content_block}, or
- * an element of a whole message's {@code content}): the fields the decoder needs, and where the block
- * and its {@code input} sit in the bytes it was read from, so that server-tool blocks are kept byte for
- * byte. Mutable and reused by the parser; one per parser.
+ * an element of a whole message's {@code content}): the fields the decoder needs, and where the block,
+ * its {@code input} and its {@code content} sit in the bytes it was read from, so that server-tool and
+ * compaction blocks are kept byte for byte. Mutable and reused by the parser; one per parser.
  */
 final class WireBlock {
 
@@ -26,6 +26,9 @@ final class WireBlock {
     int inputTo = -1;
     /** Whether {@code input} is an object without members ({@code {}}). */
     boolean inputEmpty = true;
+    /** Byte range of the {@code content} value, or -1 when the block has none. */
+    int contentFrom = -1;
+    int contentTo = -1;
 
     void clear() {
         type = null;
@@ -41,9 +44,15 @@ final class WireBlock {
         inputFrom = -1;
         inputTo = -1;
         inputEmpty = true;
+        contentFrom = -1;
+        contentTo = -1;
     }
 
     boolean hasInput() {
         return inputFrom >= 0;
+    }
+
+    boolean hasContent() {
+        return contentFrom >= 0;
     }
 }

@@ -239,14 +239,30 @@ final class BedrockRequestEncoder {
 
     /**
      * Claude takes Anthropic's {@code thinking} object; other families take {@code reasoning_config}
-     * with an effort level, as recorded for Qwen. An effort for Claude becomes a budget: minimal and
-     * low 1024 tokens (the API's minimum), medium 4096, high 16384, max 32768.
+     * with an effort level, as recorded for Qwen. An effort for Claude (without a budget) becomes
+     * adaptive thinking with {@code output_config.effort} on the models that have it (Claude 4.6 and
+     * later: a fixed budget is deprecated there and refused from Opus 4.7 on; Bedrock accepted
+     * {@code {"thinking":{"type":"adaptive"},"output_config":{"effort":"high"}}} for Sonnet 4.6,
+     * {@code sendback/bedrock/pydantic-bedrock-claude-adaptive-effort}), and a budget on the older
+     * ones: minimal and low 1024 tokens (the API's minimum), medium 4096, high 16384, max 32768.
      */
     private static void writeReasoning(JsonGenerator g, String model, ReasoningOptions r) {
         boolean claude = model.toLowerCase(Locale.ROOT).contains("anthropic.");
         boolean off = Boolean.FALSE.equals(r.enabled()) || r.effort() == ReasoningEffort.NONE;
         if (claude) {
-            Integer budget = r.budgetTokens() != null ? r.budgetTokens() : budgetFor(r.effort());
+            ReasoningEffort effort = r.effort();
+            if (!off && r.budgetTokens() == null && effort != null && AdaptiveClaude.takesAdaptiveThinking(model)) {
+                g.writeObjectPropertyStart("additionalModelRequestFields");
+                g.writeObjectPropertyStart("thinking");
+                g.writeStringProperty("type", "adaptive");
+                g.writeEndObject();
+                g.writeObjectPropertyStart("output_config");
+                g.writeStringProperty("effort", AdaptiveClaude.effortLevel(effort));
+                g.writeEndObject();
+                g.writeEndObject();
+                return;
+            }
+            Integer budget = r.budgetTokens() != null ? r.budgetTokens() : budgetFor(effort);
             if (!off && budget == null && !Boolean.TRUE.equals(r.enabled())) {
                 return;
             }

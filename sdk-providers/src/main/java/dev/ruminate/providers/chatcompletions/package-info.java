@@ -10,6 +10,12 @@
  * {@link dev.ruminate.providers.chatcompletions.ChatCompletionsCodec} is the entry point that turns a
  * request into JSON and a response (streamed or whole) into {@link dev.ruminate.core.event.ChatEvent}s.
  *
+ * <p>The server side answers Chat Completions clients from any provider:
+ * {@link dev.ruminate.providers.chatcompletions.ChatCompletionsRequestReader} reads a client's request
+ * into a {@link dev.ruminate.providers.chatcompletions.ChatCompletionsCall}, and
+ * {@link dev.ruminate.providers.chatcompletions.ChatCompletionsStreamEncoder} writes the answer's
+ * events as chunks or as one body, with the reasoning of any provider as {@code reasoning_content}.
+ *
  * @see <a href="https://platform.openai.com/docs/api-reference/chat">OpenAI Chat Completions</a>
  */
 @NullMarked

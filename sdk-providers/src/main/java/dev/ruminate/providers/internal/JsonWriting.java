@@ -5,6 +5,7 @@ import dev.ruminate.core.message.SystemMessage;
 import dev.ruminate.core.message.ToolCallPart;
 import dev.ruminate.core.message.UserMessage;
 import dev.ruminate.core.request.ToolDefinition;
+import java.io.StringWriter;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.List;
@@ -14,6 +15,7 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.ObjectReadContext;
+import tools.jackson.core.ObjectWriteContext;
 import tools.jackson.core.json.JsonFactory;
 
 /**
@@ -34,6 +36,20 @@ public final class JsonWriting {
     public static final JsonFactory JSON = new JsonFactory();
 
     private JsonWriting() {
+    }
+
+    /**
+     * Returns a string as a JSON string literal, quotes and escapes included.
+     *
+     * @param text the string
+     * @return the literal, such as {@code "a \"b\""}
+     */
+    public static String quoted(String text) {
+        StringWriter out = new StringWriter(text.length() + 2);
+        try (JsonGenerator g = JSON.createGenerator(ObjectWriteContext.empty(), out)) {
+            g.writeString(text);
+        }
+        return out.toString();
     }
 
     /**

@@ -16,9 +16,12 @@ import dev.ruminate.core.message.ToolCallPart;
 import dev.ruminate.core.message.ToolResultMessage;
 import dev.ruminate.core.message.Usage;
 import dev.ruminate.core.message.UserMessage;
+import dev.ruminate.providers.serving.ClientRequestException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
+import java.util.function.BiFunction;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -31,9 +34,12 @@ import org.jspecify.annotations.Nullable;
  *       {@link UserMessage}, {@code system} and {@code developer} a {@link SystemMessage}, each with
  *       its content as a string or the joined text of its {@code input_text}/{@code output_text}/{@code text}
  *       parts; {@code assistant} becomes text parts of an assistant turn (its {@code msg_} id kept as
- *       the part's item id), and {@code reasoning} entries inside its {@code content} array become
- *       reasoning parts in place;</li>
- *   <li>{@code reasoning} items: one reasoning part per {@code summary} entry (flagged as summary,
+ *       the part's item id, {@code refusal} parts read as text), and {@code reasoning} entries inside
+ *       its {@code content} array become reasoning parts in place. Image, file and audio parts, and
+ *       part types not listed here, are rejected, never dropped;</li>
+ *   <li>{@code reasoning} items (also inside an assistant message's content): a {@code text} (the
+ *       form think-tag proxies document, {@code {"type":"reasoning","text":"…"}}) becomes a raw
+ *       reasoning part; then one reasoning part per {@code summary} entry (flagged as summary,
  *       source {@code summary_text}) and per {@code content} entry (source {@code reasoning_text}),
  *       each carrying the item's {@code id}; the first also carries its {@code encrypted_content}, byte
  *       for byte, as the Responses decoder does, so that {@link ResponsesCodec#encodeRequest} sends the
@@ -41,8 +47,13 @@ import org.jspecify.annotations.Nullable;
  *   <li>{@code function_call} items: tool call parts ({@code call_id}, {@code name},
  *       {@code arguments}; the item {@code id} as item id); {@code function_call_output} items: tool
  *       results (an {@code output} that is not a string is kept as its JSON text);</li>
- *   <li>other typed items (built-in tool calls such as {@code web_search_call}): server tool parts
- *       holding the item's exact JSON.</li>
+ *   <li>the items of OpenAI's built-in tools ({@code web_search_call}, {@code file_search_call},
+ *       {@code code_interpreter_call}, {@code computer_call}, {@code mcp_call},
+ *       {@code image_generation_call}, {@code local_shell_call}, {@code custom_tool_call}, … and their
+ *       outputs): server tool parts holding the item's exact JSON;</li>
+ *   <li>{@code item_reference} items are rejected: a service resolves them to the items they name
+ *       before reading (an unresolved one would otherwise vanish from the conversation); other item
+ *       types are rejected too.</li>
  * </ul>
  * Consecutive assistant-side items (reasoning, assistant messages, calls, built-in tool items) form
  * one assistant turn, with no provider: the history builder treats such a turn as the target's own.
@@ -85,20 +96,101 @@ public final class ResponsesInput {
         if (input instanceof String s) {
             out.add(new UserMessage(s));
         } else if (input instanceof JsonTree.Arr items) {
-            new Reader(out).items(items);
+            new Reader(out, false, (where, why) -> JsonTree.shape(where + " " + why)).items(items);
         } else {
             throw JsonTree.shape("input must be a string or an array of items, was " + JsonTree.kind(input));
         }
         return List.copyOf(out);
     }
 
+    /**
+     * Reads input items, each given as its exact JSON text, as a service that answers Responses
+     * requests does after it has resolved {@code item_reference} items and prepended stored ones
+     * (see {@link ResponsesCall#inputItems()}).
+     *
+     * @param itemJsons the items, oldest first, each one JSON object
+     * @param instructions the request's {@code instructions}, which become a leading system
+     *     message; null or empty for none
+     * @return the conversation, oldest first, as an unmodifiable list
+     * @throws ClientRequestException (400) for an item that cannot be read: an unknown item type
+     *     ({@code param} {@code input[i].type}), an {@code item_reference} left unresolved, a content
+     *     part this reader does not support ({@code input_image}, {@code input_file},
+     *     {@code input_audio}), or a wrong shape; {@code i} counts in {@code itemJsons}. The message
+     *     names the place, never a value
+     * @throws IllegalArgumentException if an element of {@code itemJsons} is not exactly one JSON value
+     */
+    public static List<Message> readItems(List<String> itemJsons, @Nullable String instructions) {
+        Objects.requireNonNull(itemJsons, "itemJsons");
+        StringBuilder joined = new StringBuilder(64 + itemJsons.stream().mapToInt(String::length).sum());
+        joined.append("{\"input\":[");
+        for (int i = 0; i < itemJsons.size(); i++) {
+            String item = Objects.requireNonNull(itemJsons.get(i), "itemJsons element");
+            if (dev.ruminate.core.internal.JsonValidity.problem(item) != null) {
+                throw new IllegalArgumentException("itemJsons[" + i + "] is not one JSON value");
+            }
+            joined.append(i == 0 ? "" : ",").append(item);
+        }
+        joined.append("]}");
+        List<Message> out = new ArrayList<>(itemJsons.size() + 1);
+        if (instructions != null && !instructions.isEmpty()) {
+            out.add(new SystemMessage(instructions));
+        }
+        JsonTree.Arr items = (JsonTree.Arr) Objects.requireNonNull(
+                JsonTree.parseObject(joined.toString(), "the items").get("input"));
+        clientErrors(() -> new Reader(out, false, ResponsesInput::clientError).items(items));
+        return List.copyOf(out);
+    }
+
+    /**
+     * Checks a client's {@code input} array as {@link #readItems} would read it, allowing
+     * {@code item_reference} items, so that errors name the client's own positions.
+     *
+     * @throws ClientRequestException as {@link #readItems}
+     */
+    static void validate(JsonTree.Arr input) {
+        clientErrors(() -> new Reader(new ArrayList<>(), true, ResponsesInput::clientError).items(input));
+    }
+
+    /** Runs a read, turning the JSON tree's shape errors (which start with the path) into client errors. */
+    private static void clientErrors(Runnable read) {
+        try {
+            read.run();
+        } catch (ProtocolException e) {
+            String detail = e.detail();
+            int space = detail.indexOf(' ');
+            String first = space > 0 ? detail.substring(0, space) : "";
+            String param = first.matches("[A-Za-z_][A-Za-z0-9_.\\[\\]]*") ? first : null;
+            throw ClientRequestException.invalid("Invalid input: " + detail + ".", param, "invalid_value");
+        }
+    }
+
+    private static RuntimeException clientError(String where, String why) {
+        return ClientRequestException.invalid(where + " " + why + ".", where, "invalid_value");
+    }
+
+    /**
+     * The item types of OpenAI's built-in tools, kept as server tool parts holding their exact JSON:
+     * their calls and outputs belong to the upstream provider's own tools.
+     */
+    static final Set<String> BUILT_IN_ITEMS = Set.of("web_search_call", "file_search_call", "code_interpreter_call",
+            "computer_call", "computer_call_output", "mcp_call", "mcp_list_tools", "mcp_approval_request",
+            "mcp_approval_response", "image_generation_call", "local_shell_call", "local_shell_call_output",
+            "shell_call", "shell_call_output", "apply_patch_call", "apply_patch_call_output", "custom_tool_call",
+            "custom_tool_call_output", "tool_search_call", "tool_search_output");
+
     /** Gathers assistant-side items into turns while reading the items in order. */
     private static final class Reader {
         private final List<Message> out;
         private final List<Part> turn = new ArrayList<>();
+        /** Validation of a client's input before references are resolved: references are allowed. */
+        private final boolean references;
+        /** Makes the error for a place and what is wrong with it; the message never holds a value. */
+        private final BiFunction<String, String, RuntimeException> fail;
 
-        Reader(List<Message> out) {
+        Reader(List<Message> out, boolean references, BiFunction<String, String, RuntimeException> fail) {
             this.out = out;
+            this.references = references;
+            this.fail = fail;
         }
 
         void items(JsonTree.Arr items) {
@@ -131,7 +223,19 @@ public final class ResponsesInput {
                             : output instanceof JsonTree.Arr a ? a.raw() : "";
                     out.add(new ToolResultMessage(item.requireString("call_id"), null, content, false));
                 }
-                default -> turn.add(new ServerToolPart(type, item.string("id"), item.string("name"), item.raw(), Seals.NONE));
+                case "item_reference" -> {
+                    item.requireString("id");
+                    if (!references) {
+                        // never an empty turn: the earlier answer would vanish without a word
+                        throw fail.apply(item.where("type"), "is an item_reference that was not resolved to an item");
+                    }
+                }
+                default -> {
+                    if (!BUILT_IN_ITEMS.contains(type)) {
+                        throw fail.apply(item.where("type"), "is not an input item type this service reads");
+                    }
+                    turn.add(new ServerToolPart(type, item.string("id"), item.string("name"), item.raw(), Seals.NONE));
+                }
             }
         }
 
@@ -158,10 +262,12 @@ public final class ResponsesInput {
                 StringBuilder text = new StringBuilder();
                 for (int i = 0; i < parts.items().size(); i++) {
                     JsonTree.Obj p = parts.object(i);
-                    if ("reasoning".equals(p.string("type"))) {
+                    String partType = p.string("type");
+                    if ("reasoning".equals(partType)) {
                         addText(text, seals);
                         reasoning(p);
                     } else {
+                        checkTextPart(p, partType, true);
                         String t = p.has("text") ? p.string("text") : p.string("refusal");
                         text.append(orEmpty(t));
                     }
@@ -183,6 +289,11 @@ public final class ResponsesInput {
             String id = item.string("id");
             String encrypted = item.string("encrypted_content");
             int first = turn.size();
+            // the form a think-tag proxy documents: {"type":"reasoning","text":"…"}, raw reasoning
+            String text = item.string("text");
+            if (text != null && !text.isEmpty()) {
+                turn.add(new ReasoningPart(text, false, ResponsesAssembler.RAW_SOURCE, idSeals(id)));
+            }
             entries(item.array("summary"), true, id);
             entries(item.array("content"), false, id);
             if (turn.size() == first) {
@@ -209,6 +320,20 @@ public final class ResponsesInput {
             }
         }
 
+        /**
+         * Rejects a content part that is not text: reading it as text would drop it without a word.
+         * A part with no type and a text is read as text, as before.
+         */
+        private void checkTextPart(JsonTree.Obj part, @Nullable String type, boolean assistant) {
+            if (type == null || TEXT_PARTS.contains(type) || assistant && "refusal".equals(type)) {
+                return;
+            }
+            if (type.equals("input_image") || type.equals("input_file") || type.equals("input_audio")) {
+                throw fail.apply(part.where("type"), "is a content part (image, file or audio) that this service does not support yet");
+            }
+            throw fail.apply(part.where("type"), "is not a content part type this service reads");
+        }
+
         private void flush() {
             if (!turn.isEmpty()) {
                 boolean calls = turn.stream().anyMatch(ToolCallPart.class::isInstance);
@@ -219,7 +344,7 @@ public final class ResponsesInput {
         }
 
         /** Reads {@code content}: a string, or the joined text of its parts. */
-        private static String text(JsonTree.Obj item) {
+        private String text(JsonTree.Obj item) {
             Object content = item.get("content");
             if (content instanceof String s) {
                 return s;
@@ -227,7 +352,9 @@ public final class ResponsesInput {
             if (content instanceof JsonTree.Arr parts) {
                 StringBuilder sb = new StringBuilder();
                 for (int i = 0; i < parts.items().size(); i++) {
-                    sb.append(orEmpty(parts.object(i).string("text")));
+                    JsonTree.Obj p = parts.object(i);
+                    checkTextPart(p, p.string("type"), false);
+                    sb.append(orEmpty(p.string("text")));
                 }
                 return sb.toString();
             }
@@ -237,6 +364,9 @@ public final class ResponsesInput {
             throw JsonTree.shape(item.where("content") + " must be a string or an array of parts, was " + JsonTree.kind(content));
         }
     }
+
+    private static final Set<String> TEXT_PARTS = Set.of("input_text", "output_text", "text", "summary_text",
+            "reasoning_text");
 
     private static Seals idSeals(@Nullable String id) {
         return id == null || id.isEmpty() ? Seals.NONE : new Seals(null, null, null, id, null);

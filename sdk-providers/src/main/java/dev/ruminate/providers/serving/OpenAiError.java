@@ -102,11 +102,12 @@ public record OpenAiError(int status, String type, @Nullable String code, String
         if (failure instanceof ProviderStreamException) {
             return upstream("The model provider reported an error during the response.");
         }
-        if (failure instanceof ProviderHttpException h) {
-            return upstream("The model provider answered with HTTP status " + h.status() + ".");
-        }
+        // before ProviderHttpException, which it extends
         if (failure instanceof AuthenticationException) {
             return upstream("This service could not authenticate to the model provider.");
+        }
+        if (failure instanceof ProviderHttpException h) {
+            return upstream("The model provider answered with HTTP status " + h.status() + ".");
         }
         if (failure instanceof InvalidRequestException) {
             return upstream("The request could not be sent to the model provider.");

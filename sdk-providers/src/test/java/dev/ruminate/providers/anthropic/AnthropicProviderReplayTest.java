@@ -63,8 +63,8 @@ class AnthropicProviderReplayTest {
 
     @Test
     void theRecordingsAreAllThere() {
-        assertThat(streams()).hasSize(7);
-        assertThat(bodies()).hasSize(7);
+        assertThat(streams()).hasSize(8);
+        assertThat(bodies()).hasSize(15);
     }
 
     @ParameterizedTest(name = "{0}")

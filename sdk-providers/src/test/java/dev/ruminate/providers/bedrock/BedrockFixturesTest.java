@@ -86,6 +86,8 @@ class BedrockFixturesTest {
 
     static Stream<Arguments> bodies() {
         return Stream.of(
+                new Body("pydantic-bedrock-claude-adaptive-effort.turn1.json", "reasoning,text", "end_turn", 14, 280,
+                        84, "The user is asking a simple, everyday question abo", 376, 988, " crossing without a crosswalk?"),
                 new Body("pydantic-bedrock-claude-reasoning-multiturn.turn1.json", "reasoning,text", "end_turn", 42, 313,
                         195, "This is a straightforward question about crossing ", 496, 1151, "ollow traffic rules perfectly."),
                 new Body("pydantic-bedrock-claude-reasoning-multiturn.turn2.json", "reasoning,text", "end_turn", 334, 432,

@@ -65,8 +65,8 @@ class ChatCompletionsProviderReplayTest {
 
     @Test
     void theRecordingsAreAllThere() {
-        assertThat(streams()).hasSize(16);
-        assertThat(bodies()).hasSize(22);
+        assertThat(streams()).hasSize(22);
+        assertThat(bodies()).hasSize(25);
         assertThat(Recordings.all()).allSatisfy(path -> assertThat(Recordings.profile(path)).isNotNull());
     }
 

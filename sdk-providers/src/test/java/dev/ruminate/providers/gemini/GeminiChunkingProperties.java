@@ -39,7 +39,12 @@ class GeminiChunkingProperties {
 
     private static final String SSE = "text/event-stream";
     private static final List<String> STREAMS = Recorded.under("gemini", ".sse");
-    private static final List<String> BODIES = Recorded.under("gemini", ".json");
+    /**
+     * The whole bodies; not llm-gemini's {@code -json-array-stream} recording, a stream read without
+     * {@code alt=sse} (one JSON array of chunks), which this provider never asks for.
+     */
+    private static final List<String> BODIES = Recorded.under("gemini", ".json").stream()
+            .filter(p -> !p.contains("-json-array-stream")).toList();
     private static final Map<String, ChatResult> WHOLE = new ConcurrentHashMap<>();
 
     private static ProviderEmulator emulator;

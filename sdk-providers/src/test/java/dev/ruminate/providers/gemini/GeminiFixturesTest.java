@@ -14,6 +14,7 @@ import dev.ruminate.core.reduce.ChatResult;
 import dev.ruminate.core.reduce.ReasoningVerdict;
 import dev.ruminate.providers.testing.Folded;
 import dev.ruminate.providers.testing.Recorded;
+import dev.ruminate.providers.testing.SseSplitter;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -34,6 +35,20 @@ class GeminiFixturesTest {
         return Flux.fromIterable(Recorded.sse(path)).transform(GeminiCodec.streamDecoder(provider)).collectList().block();
     }
 
+    /**
+     * Decodes a {@code streamGenerateContent} body read without {@code alt=sse} (one JSON array of
+     * the chunks, as llm-gemini recorded it) by giving each chunk to the SSE decoder as one event:
+     * the chunks are the same objects either way, only the framing differs.
+     */
+    static List<ChatEvent> jsonArrayStream(String path, String provider) {
+        StringBuilder sse = new StringBuilder();
+        for (JsonNode chunk : JSON.readTree(Recorded.bytes(path))) {
+            sse.append("data: ").append(chunk).append("\n\n");
+        }
+        return Flux.fromIterable(SseSplitter.split(sse.toString())).transform(GeminiCodec.streamDecoder(provider))
+                .collectList().block();
+    }
+
     static ChatResult reduce(List<ChatEvent> events) {
         Folded.of(events);
         return ChatReducer.defaults().reduce(Flux.fromIterable(events)).block();
@@ -44,7 +59,12 @@ class GeminiFixturesTest {
         List<String> out = new ArrayList<>();
         List<JsonNode> objects = new ArrayList<>();
         if (path.endsWith(".json")) {
-            objects.add(JSON.readTree(Recorded.bytes(path)));
+            JsonNode body = JSON.readTree(Recorded.bytes(path));
+            if (body.isArray()) {
+                body.forEach(objects::add);
+            } else {
+                objects.add(body);
+            }
         } else {
             for (String line : Recorded.text(path).split("\n")) {
                 if (line.startsWith("data: ")) {
@@ -202,10 +222,10 @@ class GeminiFixturesTest {
     @Test
     void everyGeminiRecordingIsCoveredAndReducesOverTheCodec() {
         List<String> all = Recorded.under("gemini");
-        assertThat(all).hasSize(11);
+        assertThat(all).hasSize(15);
         for (String path : all) {
-            List<ChatEvent> events = path.endsWith(".json")
-                    ? GeminiCodec.decodeResponse("gemini", Recorded.bytes(path)).collectList().block()
+            List<ChatEvent> events = path.contains("-json-array-stream") ? jsonArrayStream(path, "gemini")
+                    : path.endsWith(".json") ? GeminiCodec.decodeResponse("gemini", Recorded.bytes(path)).collectList().block()
                     : stream(path, "gemini");
             ChatResult result = reduce(events);
             assertThat(result.message().parts()).as(path).isNotEmpty();

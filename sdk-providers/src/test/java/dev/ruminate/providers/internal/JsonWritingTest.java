@@ -21,6 +21,12 @@ class JsonWritingTest {
             new ToolDefinition("weather", "", "{\"type\":\"object\",\"properties\":{}}");
 
     @Test
+    void quotedGivesAJsonStringLiteral() {
+        assertThat(JsonWriting.quoted("a \"b\"\n\u00e9\u0001")).isEqualTo("\"a \\\"b\\\"\\n\u00e9\\u0001\"");
+        assertThat(JsonWriting.quoted("")).isEqualTo("\"\"");
+    }
+
+    @Test
     void writesBlankArgumentsAsAnEmptyObjectAndOthersAsTheirJson() {
         ToolCallPart blank = new ToolCallPart("c1", "now", " ", true, Seals.NONE);
         ToolCallPart args = new ToolCallPart("c2", "weather", "{\"city\": \"Oslo\"}", true, Seals.NONE);

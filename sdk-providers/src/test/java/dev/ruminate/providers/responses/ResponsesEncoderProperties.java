@@ -46,7 +46,7 @@ class ResponsesEncoderProperties {
         List<ChatEvent> events = stream(random);
         ChatResult want = ResponsesEncoderRoundTripTest.reduce(Flux.fromIterable(events));
         List<SseFrame> frames = ResponsesStreamEncoder.encode(Flux.fromIterable(events),
-                ResponsesStreamOptions.fixed("resp_p", 0L, "m")).collectList().block(Duration.ofSeconds(10));
+                ResponsesEncoderRoundTripTest.exact("resp_p", 0L, "m")).collectList().block(Duration.ofSeconds(10));
         assertThat(frames).isNotNull();
         for (int i = 0; i < frames.size(); i++) {
             assertThat(frames.get(i).data()).contains("\"sequence_number\":" + i + ",");
@@ -55,7 +55,7 @@ class ResponsesEncoderProperties {
         assertThat(ResponsesEncoderRoundTripTest.visible(got.message())).as("events %s", events)
                 .isEqualTo(ResponsesEncoderRoundTripTest.visible(want.message()));
         ResponsesEncoderRoundTripTest.assertSameCallIds(got.message(), want.message());
-        assertThat(got.message().usage()).isEqualTo(want.message().usage());
+        assertThat(got.message().usage()).isEqualTo(ResponsesEncoderRoundTripTest.zeroed(want.message().usage()));
         if (want.message().finishReason() == FinishReason.LENGTH) {
             assertThat(got.message().finishReason()).isEqualTo(FinishReason.LENGTH);
         }

@@ -113,8 +113,8 @@ class ResponsesProviderTest {
 
     @Test
     void everyRecordingIsThere() {
-        assertThat(streams()).hasSize(12);
-        assertThat(bodies()).hasSize(10);
+        assertThat(streams()).hasSize(14);
+        assertThat(bodies()).hasSize(13);
     }
 
     @ParameterizedTest(name = "{0}")

@@ -44,20 +44,21 @@ class ResponsesStreamEncoderTest {
                 new ToolCallDelta(2, 0, null, null, ":1}"),
                 new UsageUpdate(new Usage(5L, 9L, 4L, null)),
                 new ResponseCompleted(FinishReason.TOOL_CALLS, "tool_use"));
-        String response = "\"id\":\"resp_abc\",\"object\":\"response\",\"created_at\":1700000000,";
         String reasoningDone = "{\"id\":\"rs_abc_0\",\"type\":\"reasoning\",\"summary\":[],"
-                + "\"content\":[{\"type\":\"reasoning_text\",\"text\":\"Thinking.\"}]}";
+                + "\"content\":[{\"type\":\"reasoning_text\",\"text\":\"Thinking.\"}],\"status\":\"completed\"}";
         String messageDone = "{\"id\":\"msg_abc_1\",\"type\":\"message\",\"status\":\"completed\",\"role\":\"assistant\","
-                + "\"content\":[{\"type\":\"output_text\",\"annotations\":[],\"text\":\"Hi\"}]}";
+                + "\"content\":[{\"type\":\"output_text\",\"annotations\":[],\"logprobs\":[],\"text\":\"Hi\"}]}";
         String callDone = "{\"id\":\"fc_abc_2\",\"type\":\"function_call\",\"status\":\"completed\",\"arguments\":\"{\\\"a\\\":1}\","
                 + "\"call_id\":\"call_1\",\"name\":\"f\"}";
-        StepVerifier.create(ResponsesStreamEncoder.encode(events, FIXED).map(SseFrame::data))
-                .expectNext("{\"type\":\"response.created\",\"sequence_number\":0,\"response\":{" + response
-                        + "\"status\":\"in_progress\",\"model\":\"claude-x\",\"output\":[]}}")
-                .expectNext("{\"type\":\"response.in_progress\",\"sequence_number\":1,\"response\":{" + response
-                        + "\"status\":\"in_progress\",\"model\":\"claude-x\",\"output\":[]}}")
+        StepVerifier.create(ResponsesStreamEncoder.encode(events, FIXED.withReasoningSummaries(ReasoningSummaries.OFF))
+                        .map(SseFrame::data))
+                .expectNext("{\"type\":\"response.created\",\"sequence_number\":0,\"response\":"
+                        + response("in_progress", "claude-x", "", "null") + "}")
+                .expectNext("{\"type\":\"response.in_progress\",\"sequence_number\":1,\"response\":"
+                        + response("in_progress", "claude-x", "", "null") + "}")
                 .expectNext("{\"type\":\"response.output_item.added\",\"sequence_number\":2,\"output_index\":0,"
-                        + "\"item\":{\"id\":\"rs_abc_0\",\"type\":\"reasoning\",\"summary\":[],\"content\":[]}}")
+                        + "\"item\":{\"id\":\"rs_abc_0\",\"type\":\"reasoning\",\"summary\":[],\"content\":[],"
+                        + "\"status\":\"in_progress\"}}")
                 .expectNext("{\"type\":\"response.content_part.added\",\"sequence_number\":3,\"item_id\":\"rs_abc_0\","
                         + "\"output_index\":0,\"content_index\":0,\"part\":{\"type\":\"reasoning_text\",\"text\":\"\"}}")
                 .expectNext("{\"type\":\"response.reasoning_text.delta\",\"sequence_number\":4,\"item_id\":\"rs_abc_0\","
@@ -73,13 +74,15 @@ class ResponsesStreamEncoderTest {
                 .expectNext("{\"type\":\"response.output_item.added\",\"sequence_number\":9,\"output_index\":1,\"item\":"
                         + "{\"id\":\"msg_abc_1\",\"type\":\"message\",\"status\":\"in_progress\",\"role\":\"assistant\",\"content\":[]}}")
                 .expectNext("{\"type\":\"response.content_part.added\",\"sequence_number\":10,\"item_id\":\"msg_abc_1\","
-                        + "\"output_index\":1,\"content_index\":0,\"part\":{\"type\":\"output_text\",\"annotations\":[],\"text\":\"\"}}")
+                        + "\"output_index\":1,\"content_index\":0,\"part\":{\"type\":\"output_text\",\"annotations\":[],"
+                        + "\"logprobs\":[],\"text\":\"\"}}")
                 .expectNext("{\"type\":\"response.output_text.delta\",\"sequence_number\":11,\"item_id\":\"msg_abc_1\","
                         + "\"output_index\":1,\"content_index\":0,\"delta\":\"Hi\",\"logprobs\":[]}")
                 .expectNext("{\"type\":\"response.output_text.done\",\"sequence_number\":12,\"item_id\":\"msg_abc_1\","
                         + "\"output_index\":1,\"content_index\":0,\"text\":\"Hi\",\"logprobs\":[]}")
                 .expectNext("{\"type\":\"response.content_part.done\",\"sequence_number\":13,\"item_id\":\"msg_abc_1\","
-                        + "\"output_index\":1,\"content_index\":0,\"part\":{\"type\":\"output_text\",\"annotations\":[],\"text\":\"Hi\"}}")
+                        + "\"output_index\":1,\"content_index\":0,\"part\":{\"type\":\"output_text\",\"annotations\":[],"
+                        + "\"logprobs\":[],\"text\":\"Hi\"}}")
                 .expectNext("{\"type\":\"response.output_item.done\",\"sequence_number\":14,\"output_index\":1,\"item\":"
                         + messageDone + "}")
                 .expectNext("{\"type\":\"response.output_item.added\",\"sequence_number\":15,\"output_index\":2,\"item\":"
@@ -90,14 +93,24 @@ class ResponsesStreamEncoderTest {
                 .expectNext("{\"type\":\"response.function_call_arguments.delta\",\"sequence_number\":17,\"item_id\":\"fc_abc_2\","
                         + "\"output_index\":2,\"delta\":\":1}\"}")
                 .expectNext("{\"type\":\"response.function_call_arguments.done\",\"sequence_number\":18,\"item_id\":\"fc_abc_2\","
-                        + "\"output_index\":2,\"arguments\":\"{\\\"a\\\":1}\"}")
+                        + "\"output_index\":2,\"name\":\"f\",\"arguments\":\"{\\\"a\\\":1}\"}")
                 .expectNext("{\"type\":\"response.output_item.done\",\"sequence_number\":19,\"output_index\":2,\"item\":"
                         + callDone + "}")
-                .expectNext("{\"type\":\"response.completed\",\"sequence_number\":20,\"response\":{" + response
-                        + "\"status\":\"completed\",\"model\":\"claude-x\",\"output\":[" + reasoningDone + "," + messageDone + ","
-                        + callDone + "],\"usage\":{\"input_tokens\":5,\"output_tokens\":9,"
-                        + "\"output_tokens_details\":{\"reasoning_tokens\":4},\"total_tokens\":14}}}")
+                .expectNext("{\"type\":\"response.completed\",\"sequence_number\":20,\"response\":"
+                        + response("completed", "claude-x", reasoningDone + "," + messageDone + "," + callDone,
+                        "{\"input_tokens\":5,\"input_tokens_details\":{\"cached_tokens\":0,\"cache_write_tokens\":0},\"output_tokens\":9,"
+                        + "\"output_tokens_details\":{\"reasoning_tokens\":4},\"total_tokens\":14}") + "}")
                 .verifyComplete();
+    }
+
+    /** The response object for a request that echoes nothing. */
+    static String response(String status, String model, String output, String usage) {
+        return "{\"id\":\"resp_abc\",\"object\":\"response\",\"created_at\":1700000000,\"status\":\"" + status + "\","
+                + "\"error\":null,\"incomplete_details\":null,\"instructions\":null,\"max_output_tokens\":null,"
+                + "\"metadata\":{},\"model\":\"" + model + "\",\"output\":[" + output + "],\"parallel_tool_calls\":true,"
+                + "\"previous_response_id\":null,\"reasoning\":{\"effort\":null,\"summary\":null},\"store\":true,"
+                + "\"temperature\":null,\"text\":{\"format\":{\"type\":\"text\"}},\"tool_choice\":\"auto\",\"tools\":[],"
+                + "\"top_p\":null,\"truncation\":\"disabled\",\"usage\":" + usage + "}";
     }
 
     @Test
@@ -124,8 +137,11 @@ class ResponsesStreamEncoderTest {
         assertThat(frames).isNotNull();
         SseFrame last = frames.get(frames.size() - 1);
         assertThat(last.event()).isEqualTo("response.failed");
-        assertThat(last.data()).contains("\"status\":\"failed\"", "\"error\":{\"code\":\"timeout\"", "\"text\":\"Hal\"")
+        assertThat(last.data()).contains("\"status\":\"failed\"", "\"error\":{\"code\":\"server_error\"", "\"text\":\"Hal\"")
                 .contains("\"sequence_number\":" + (frames.size() - 1) + ",");
+        // the open message closed first, as incomplete
+        assertThat(frames.get(frames.size() - 2).data()).startsWith("{\"type\":\"response.output_item.done\"")
+                .contains("\"status\":\"incomplete\"", "\"text\":\"Hal\"");
 
         // our own decoder reads it as the provider error it is
         StepVerifier.create(decode(frames).filter(ContentDelta.class::isInstance))
@@ -147,7 +163,8 @@ class ResponsesStreamEncoderTest {
         List<SseFrame> early = ResponsesStreamEncoder.encode(Flux.just(new ContentDelta(0, "a")), FIXED)
                 .collectList().block(Duration.ofSeconds(5));
         assertThat(early).isNotNull();
-        assertThat(early.get(early.size() - 1).data()).contains("response.failed", "incomplete_stream");
+        assertThat(early.get(early.size() - 1).data()).contains("response.failed", "\"code\":\"server_error\"")
+                .doesNotContain("incomplete_stream");
 
         List<SseFrame> cut = ResponsesStreamEncoder.encode(Flux.just(new ContentDelta(0, "a"),
                 new ResponseCompleted(FinishReason.LENGTH, "max_tokens")), FIXED).collectList().block(Duration.ofSeconds(5));

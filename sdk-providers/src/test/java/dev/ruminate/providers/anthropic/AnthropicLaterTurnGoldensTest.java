@@ -1,0 +1,189 @@
+package dev.ruminate.providers.anthropic;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ruminate.core.message.AssistantMessage;
+import dev.ruminate.core.message.FinishReason;
+import dev.ruminate.core.message.Part;
+import dev.ruminate.core.message.ReasoningPart;
+import dev.ruminate.core.message.ServerToolPart;
+import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.core.request.ReasoningOptions;
+import dev.ruminate.core.request.SamplingOptions;
+import dev.ruminate.providers.testing.Recorded;
+import dev.ruminate.providers.testing.SendBack;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The Anthropic later-turn requests added to {@code shared/sendback} on 2026-11-25, rebuilt from the
+ * decoded first turn through the history policy and the codec ({@link SendBack#encode}, the
+ * provider skeleton's path) and compared with what the API accepted (HTTP 200).
+ *
+ * <p>Every accepted request repeats the first turn's content blocks exactly, so each test compares
+ * the whole body as a JSON tree (key order aside: pydantic-ai's bodies were stored with sorted keys),
+ * and the server-tool blocks also as the exact bytes they came in. The one field left out of the
+ * comparison is {@code "stream": false}, which this encoder does not write (false is the API's
+ * default).
+ */
+class AnthropicLaterTurnGoldensTest {
+
+    private static final AnthropicCodec CODEC = AnthropicCodec.of(AnthropicCodec.DEFAULT_MAX_TOKENS);
+
+    private static AssistantMessage decoded(String recording) {
+        return AnthropicRecordings.reduce(AnthropicRecordings.decode(recording)).message();
+    }
+
+    private static ObjectNode encode(ChatRequest request) {
+        return (ObjectNode) SendBack.tree(SendBack.encode(CODEC, AnthropicCodec.PROVIDER, request, false));
+    }
+
+    /** The accepted request without {@code "stream": false}, which this encoder leaves out. */
+    private static ObjectNode accepted(String stem) {
+        ObjectNode body = (ObjectNode) SendBack.accepted("anthropic/" + stem + ".turn2.request.json");
+        assertThat(body.get("stream").booleanValue()).isFalse();
+        body.remove("stream");
+        return body;
+    }
+
+    private static SamplingOptions maxTokens(int n) {
+        return new SamplingOptions(null, null, n, List.of(), null);
+    }
+
+    /**
+     * Server-tool and compaction blocks go back as the bytes they came in (the accepted bodies were
+     * re-serialized with sorted keys, so the tree comparison covers their values, this their bytes).
+     */
+    private static void assertBlocksVerbatim(String written, AssistantMessage turn1) {
+        for (Part part : turn1.parts()) {
+            if (part instanceof ServerToolPart s) {
+                assertThat(written).contains(s.json());
+            }
+        }
+    }
+
+    @Test
+    void haiku45ThinkingGoesBackWithItsSignatureInWireKeyOrder() {
+        String stem = "rubyllm-haiku45-thinking-multiturn";
+        AssistantMessage turn1 = decoded("anthropic/" + stem + ".turn1.json");
+        ChatRequest request = ChatRequest.builder("claude-haiku-4-5-20251001")
+                .user("What is 5 + 3?")
+                .message(turn1)
+                .user("Now multiply that by 2")
+                .reasoning(ReasoningOptions.budget(1024))
+                .sampling(maxTokens(64000))
+                .build();
+
+        String written = SendBack.encode(CODEC, AnthropicCodec.PROVIDER, request, false);
+
+        assertThat(SendBack.tree(written)).isEqualTo(accepted(stem));
+        // ruby_llm's body is the wire text: the thinking block is the same bytes, key order included
+        String acceptedWire = Recorded.text("sendback/anthropic/" + stem + ".turn2.request.json").replaceAll("\\s*\n\\s*", "")
+                .replace("\": ", "\":");
+        String thinking = SendBack.tree(written).get("messages").get(1).get("content").get(0).toString();
+        assertThat(thinking).startsWith("{\"type\":\"thinking\",\"thinking\":\"This is a simple arithmetic question.");
+        assertThat(acceptedWire).contains(thinking);
+    }
+
+    @Test
+    void anOmittedThinkingBlockGoesBackWithEmptyTextAndItsSignatureBeforeTheAdvisorBlocks() {
+        String stem = "pydantic-sonnet5-advisor-omitted-thinking-replay";
+        AssistantMessage turn1 = decoded("anthropic/" + stem + ".turn1.json");
+        assertThat(turn1.parts().get(0)).isInstanceOfSatisfying(ReasoningPart.class, r -> {
+            assertThat(r.text()).isEmpty();
+            assertThat(r.seals().signature()).startsWith("EooDCokBCA8YAipArdh/");
+        });
+        ObjectNode expected = accepted(stem);
+        ChatRequest request = ChatRequest.builder("claude-sonnet-5")
+                .user("What's 2+2? Consult your advisor first.")
+                .message(turn1)
+                .user("And what is that plus one?")
+                .sampling(maxTokens(4096))
+                .extra("tools", SendBack.plain(expected.get("tools")))
+                .build();
+
+        String written = SendBack.encode(CODEC, AnthropicCodec.PROVIDER, request, false);
+
+        assertThat(SendBack.tree(written)).isEqualTo(expected);
+        assertBlocksVerbatim(written, turn1);
+    }
+
+    @Test
+    void aCompactionBlockGoesBackFirstInTheAssistantTurnAsItCame() {
+        String stem = "pydantic-compaction-multiturn";
+        AssistantMessage turn1 = decoded("anthropic/" + stem + ".turn1.json");
+        assertThat(turn1.parts().get(0)).isInstanceOfSatisfying(ServerToolPart.class,
+                s -> assertThat(s.type()).isEqualTo("compaction"));
+        ObjectNode expected = accepted(stem);
+        ChatRequest request = ChatRequest.builder("claude-sonnet-4-6")
+                .system("You are a helpful assistant. Be very brief.")
+                .user(expected.get("messages").get(0).get("content").get(0).get("text").stringValue())
+                .message(turn1)
+                .user("What did I ask you to do?")
+                .sampling(maxTokens(4096))
+                .extra("context_management", SendBack.plain(expected.get("context_management")))
+                .build();
+
+        String written = SendBack.encode(CODEC, AnthropicCodec.PROVIDER, request, false);
+
+        assertThat(SendBack.tree(written)).isEqualTo(expected);
+        assertBlocksVerbatim(written, turn1);
+    }
+
+    @Test
+    void aPausedTurnIsContinuedByResendingItsContentVerbatimWithNoNewUserMessage() {
+        String stem = "pydantic-pause-turn-web-search-thinking";
+        AssistantMessage turn1 = decoded("anthropic/" + stem + ".turn1.json");
+        assertThat(turn1.finishReason()).isNotEqualTo(FinishReason.STOP);
+        assertThat(turn1.rawFinishReason()).isEqualTo("pause_turn");
+        ObjectNode expected = accepted(stem);
+        ChatRequest request = ChatRequest.builder("claude-sonnet-4-5")
+                .user(expected.get("messages").get(0).get("content").get(0).get("text").stringValue())
+                .message(turn1)
+                .reasoning(ReasoningOptions.budget(4096))
+                .sampling(maxTokens(15000))
+                .extra("tool_choice", SendBack.plain(expected.get("tool_choice")))
+                .extra("tools", SendBack.plain(expected.get("tools")))
+                .build();
+
+        String written = SendBack.encode(CODEC, AnthropicCodec.PROVIDER, request, false);
+
+        JsonNode ours = SendBack.tree(written);
+        assertThat(ours).isEqualTo(expected);
+        // 27 blocks: thinking + signature, texts, 11 server_tool_use, 10 results with encrypted_content,
+        // ending in the unanswered server_tool_use; the last message is the assistant's
+        JsonNode messages = ours.get("messages");
+        assertThat(messages).hasSize(2);
+        JsonNode blocks = messages.get(1).get("content");
+        assertThat(blocks).hasSize(27);
+        assertThat(blocks.get(26).get("type").stringValue()).isEqualTo("server_tool_use");
+        assertBlocksVerbatim(written, turn1);
+    }
+
+    @Test
+    void aStreamedCompactionBlockGoesBackWithTheContentItsDeltasGave() {
+        String path = "anthropic/pydantic-compaction-stream.sse";
+        StringBuilder content = new StringBuilder();
+        for (String line : Recorded.text(path).split("\n")) {
+            if (line.contains("\"compaction_delta\"")) {
+                content.append(SendBack.tree(line.substring("data:".length())).get("delta").get("content").stringValue());
+            }
+        }
+        assertThat(content).isNotEmpty();
+        AssistantMessage turn1 = decoded(path);
+        ChatRequest request = ChatRequest.builder("claude-sonnet-4-6").user("Now say hello.").message(turn1)
+                .user("What did I ask you to do?").build();
+
+        JsonNode blocks = SendBack.tree(SendBack.encode(CODEC, AnthropicCodec.PROVIDER, request, false))
+                .get("messages").get(1).get("content");
+
+        // the start event says "content": null; the summary arrives only in compaction_delta, and the
+        // block goes back first with it, as the accepted non-streamed request sends its own
+        ObjectNode expected = (ObjectNode) SendBack.tree("{\"type\":\"compaction\"}");
+        expected.put("content", content.toString());
+        assertThat(blocks.get(0)).isEqualTo(expected);
+        assertThat(blocks.get(1).get("type").stringValue()).isEqualTo("text");
+    }
+}

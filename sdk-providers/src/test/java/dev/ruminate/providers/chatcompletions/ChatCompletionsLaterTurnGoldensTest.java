@@ -1,0 +1,249 @@
+package dev.ruminate.providers.chatcompletions;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ruminate.core.message.AssistantMessage;
+import dev.ruminate.core.message.Message;
+import dev.ruminate.core.message.ToolCallPart;
+import dev.ruminate.core.reduce.ChatReducer;
+import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.providers.testing.Recorded;
+import dev.ruminate.providers.testing.SendBack;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Flux;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The Chat Completions later-turn requests added to {@code shared/sendback} on 2026-11-25 (OpenRouter
+ * and Vercel AI Gateway {@code reasoning_details}, {@code reasoning_content} for Kimi on Avian, GLM on
+ * Z.ai and DeepSeek V4 direct and behind a gateway), rebuilt from the decoded earlier turns through
+ * the history policy and the codec ({@link SendBack#encode}, the provider skeleton's path) and
+ * compared with what the servers accepted (HTTP 200). Each test compares the {@code messages}: the
+ * reasoning fields byte for byte, in the assistant message they came with. The rest of a body (tools,
+ * {@code stream_options}, {@code tool_choice}, {@code max_tokens}, {@code reasoning}) is what the
+ * caller chose, not send-back.
+ */
+class ChatCompletionsLaterTurnGoldensTest {
+
+    private static AssistantMessage reduced(Recorded.Outcome outcome) {
+        return Objects.requireNonNull(ChatReducer.defaults().reduce(Flux.fromIterable(
+                outcome.folded().events)).block(Duration.ofSeconds(10))).message();
+    }
+
+    private static JsonNode messages(CompatProfile profile, ChatRequest request, boolean stream) {
+        return SendBack.tree(SendBack.encode(ChatCompletionsCodec.of(profile), profile.name(), request, stream)).get("messages");
+    }
+
+    /** The accepted request's messages before the first assistant message, added to a builder. */
+    private static ChatRequest.Builder opening(String model, JsonNode accepted) {
+        ChatRequest.Builder b = ChatRequest.builder(model);
+        for (JsonNode m : accepted.get("messages")) {
+            String role = m.get("role").stringValue();
+            if (role.equals("assistant")) {
+                break;
+            }
+            if (role.equals("system")) {
+                b.system(m.get("content").stringValue());
+            } else {
+                b.user(m.get("content").stringValue());
+            }
+        }
+        return b;
+    }
+
+    /** Adds the results of a turn's tool calls, with the contents the accepted request gave them. */
+    private static void results(ChatRequest.Builder b, AssistantMessage turn, JsonNode accepted) {
+        for (ToolCallPart call : turn.toolCalls()) {
+            for (JsonNode m : accepted.get("messages")) {
+                if ("tool".equals(m.get("role").stringValue()) && m.get("tool_call_id").stringValue().equals(call.id())) {
+                    b.message(Message.toolResult(Objects.requireNonNull(call.id()), m.get("content").stringValue()));
+                }
+            }
+        }
+    }
+
+    /**
+     * An assistant message with tool calls and no text: this encoder writes {@code "content": null}
+     * (the OpenAI shape), ruby_llm wrote {@code ""} and fantasy left it out. All three mean "no
+     * text"; the expected side is given our spelling.
+     */
+    private static void contentNullForCalls(ArrayNode messages) {
+        for (JsonNode m : messages) {
+            if ("assistant".equals(m.get("role").stringValue()) && m.has("tool_calls")
+                    && (!m.has("content") || "".equals(m.get("content").asString()))) {
+                ((ObjectNode) m).putNull("content");
+            }
+        }
+    }
+
+    /**
+     * Tool-call arguments as JSON: ruby_llm re-serializes them ({@code {"city":"Berlin"}}), this
+     * encoder sends the model's own string ({@code {"city": "Berlin"}}); the same arguments.
+     */
+    private static ArrayNode argumentsParsed(JsonNode messages) {
+        ArrayNode out = (ArrayNode) messages.deepCopy();
+        for (JsonNode m : out) {
+            for (JsonNode call : m.path("tool_calls")) {
+                ObjectNode function = (ObjectNode) call.get("function");
+                function.set("arguments", SendBack.tree(function.get("arguments").stringValue()));
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void openRouterClaudeToolTurnSendsTheReasoningTextDetailWithItsSignature() {
+        String stem = "openrouter/rubyllm-openrouter-claude-reasoning-details-roundtrip";
+        JsonNode turn2 = SendBack.accepted(stem + ".turn2.request.json");
+        JsonNode turn3 = SendBack.accepted(stem + ".turn3.request.json");
+        AssistantMessage first = reduced(Fixtures.completion(Profiles.OPENROUTER, stem + ".turn1.json"));
+        AssistantMessage second = reduced(Fixtures.completion(Profiles.OPENROUTER, stem + ".turn2.json"));
+        ChatRequest.Builder conversation = opening("anthropic/claude-haiku-4.5", turn2).message(first);
+        results(conversation, first, turn2);
+
+        JsonNode ours2 = messages(Profiles.OPENROUTER, conversation.build(), false);
+        conversation.message(second).user(turn3.get("messages").get(4).get("content").stringValue());
+        JsonNode ours3 = messages(Profiles.OPENROUTER, conversation.build(), false);
+
+        for (JsonNode[] pair : new JsonNode[][] {{ours2, turn2}, {ours3, turn3}}) {
+            ArrayNode expected = (ArrayNode) pair[1].get("messages").deepCopy();
+            contentNullForCalls(expected);
+            assertThat(argumentsParsed(pair[0])).isEqualTo(argumentsParsed(expected));
+        }
+        JsonNode detail = ours2.get(1).get("reasoning_details").get(0);
+        assertThat(detail.get("signature").stringValue()).isEqualTo(first.parts().get(0).seals().signature())
+                .startsWith("EpYDCkgIEBABGAIqQPBwNAKYol3GqZ");
+        // no plain "reasoning" copy goes back beside the details
+        assertThat(ours2.get(1).has("reasoning")).isFalse();
+    }
+
+    @Test
+    void openRouterStreamedDetailsGoBackMergedIntoOneTextDetail() {
+        String stem = "openrouter/rubyllm-openrouter-claude-reasoning-details-tool-stream";
+        JsonNode accepted = SendBack.accepted(stem + ".turn2.request.json");
+        AssistantMessage turn1 = reduced(Fixtures.stream(Profiles.OPENROUTER, stem + ".turn1.sse"));
+        ChatRequest.Builder conversation = opening("anthropic/claude-haiku-4.5", accepted).message(turn1);
+        results(conversation, turn1, accepted);
+
+        JsonNode ours = messages(Profiles.OPENROUTER, conversation.build(), true);
+
+        ArrayNode expected = (ArrayNode) accepted.get("messages").deepCopy();
+        contentNullForCalls(expected);
+        assertThat(argumentsParsed(ours)).isEqualTo(argumentsParsed(expected));
+        assertThat(ours.get(1).get("reasoning_details")).hasSize(1);
+    }
+
+    @Test
+    void vercelGatewayGpt5SendsTheMergedSummaryAndTheEncryptedDetailWithItsId() {
+        String stem = "openai-compatible/fantasy-vercel-gateway-gpt5-reasoning-details-stream";
+        JsonNode accepted = SendBack.accepted(stem + ".turn2.request.json");
+        AssistantMessage turn1 = reduced(Fixtures.stream(Recordings.VERCEL_GATEWAY, stem + ".turn1.sse"));
+        ChatRequest.Builder conversation = opening("openai/gpt-5", accepted).message(turn1);
+        results(conversation, turn1, accepted);
+
+        JsonNode ours = messages(Recordings.VERCEL_GATEWAY, conversation.build(), true);
+
+        ArrayNode expected = (ArrayNode) accepted.get("messages").deepCopy();
+        contentNullForCalls(expected);
+        assertThat(ours).isEqualTo(expected);
+    }
+
+    @Test
+    void vercelGatewayGemini3SendsTheEncryptedDetailAndTheTextItCameWith() {
+        String stem = "openai-compatible/fantasy-vercel-gateway-gemini3-reasoning-details-stream";
+        JsonNode accepted = SendBack.accepted(stem + ".turn2.request.json");
+        AssistantMessage turn1 = reduced(Fixtures.stream(Recordings.VERCEL_GATEWAY, stem + ".turn1.sse"));
+        ChatRequest.Builder conversation = opening("google/gemini-3-pro-preview", accepted).message(turn1);
+        results(conversation, turn1, accepted);
+
+        JsonNode ours = messages(Recordings.VERCEL_GATEWAY, conversation.build(), true);
+
+        // fantasy sent only the reasoning.encrypted detail; this encoder also sends the unsigned
+        // reasoning.text detail of the same index that came before it, as the gateway's (and
+        // OpenRouter's) rule is to pass the details back as received. The encrypted one is compared
+        // whole, and nothing else of the message differs.
+        ArrayNode expected = (ArrayNode) accepted.get("messages").deepCopy();
+        contentNullForCalls(expected);
+        ArrayNode details = (ArrayNode) ours.get(2).get("reasoning_details");
+        assertThat(details.get(0).get("type").stringValue()).isEqualTo("reasoning.text");
+        assertThat(details.get(0).has("signature")).isFalse();
+        ObjectNode trimmed = (ObjectNode) ours.get(2).deepCopy();
+        ((ArrayNode) trimmed.get("reasoning_details")).remove(0);
+        ArrayNode ourMessages = (ArrayNode) ours.deepCopy();
+        ourMessages.set(2, trimmed);
+        assertThat(ourMessages).isEqualTo(expected);
+    }
+
+    @Test
+    void kimiOnAvianTakesReasoningContentBackBesideParallelCalls() {
+        String stem = "openai-compatible/fantasy-avian-kimi-k25-parallel-tools-stream";
+        JsonNode accepted = SendBack.accepted(stem + ".turn2.request.json");
+        AssistantMessage turn1 = reduced(Fixtures.stream(Recordings.AVIAN, stem + ".turn1.sse"));
+        ChatRequest.Builder conversation = opening("moonshotai/kimi-k2.5", accepted).message(turn1);
+        results(conversation, turn1, accepted);
+
+        JsonNode ours = messages(Recordings.AVIAN, conversation.build(), true);
+
+        // fantasy sent "content": " " where the stream had said more; this encoder sends the text
+        // the stream gave (the answer is the model's, not state the server checks)
+        ArrayNode expected = (ArrayNode) accepted.get("messages").deepCopy();
+        assertThat(expected.get(2).get("content").stringValue()).isEqualTo(" ");
+        ((ObjectNode) expected.get(2)).put("content", turn1.text());
+        assertThat(ours).isEqualTo(expected);
+    }
+
+    @Test
+    void glm47FlashOnZaiTakesReasoningContentBackBesideParallelCalls() {
+        String stem = "openai-compatible/fantasy-zai-glm47-flash-parallel-tools-stream";
+        JsonNode accepted = SendBack.accepted(stem + ".turn2.request.json");
+        AssistantMessage turn1 = reduced(Fixtures.stream(Profiles.GLM, stem + ".turn1.sse"));
+        ChatRequest.Builder conversation = opening("glm-4.7-flash", accepted).message(turn1);
+        results(conversation, turn1, accepted);
+
+        assertThat(messages(Profiles.GLM, conversation.build(), true)).isEqualTo(accepted.get("messages"));
+    }
+
+    @Test
+    void deepSeekV4BehindAGatewayTakesReasoningContentBackInTheToolTurn() {
+        String stem = "deepseek/crush-hyper-deepseek-v4-pro-reasoning-parallel-tools-stream";
+        JsonNode first = SendBack.accepted(stem + ".turn2.request.json");
+        JsonNode accepted = SendBack.accepted(stem + ".turn4.request.json");
+        // Charm's Hyper gateway passes DeepSeek's API through: the DeepSeek rule, by model family
+        CompatProfile hyper = Profiles.DEEPSEEK.toBuilder().name("hyper").build();
+        AssistantMessage turn = reduced(Fixtures.stream(hyper, stem + ".turn2.sse"));
+        ChatRequest.Builder conversation = opening("deepseek-v4-pro-0813", accepted);
+
+        assertThat(messages(hyper, conversation.build(), true)).isEqualTo(first.get("messages"));
+        conversation.message(turn);
+        results(conversation, turn, accepted);
+        JsonNode ours = messages(hyper, conversation.build(), true);
+
+        assertThat(ours).isEqualTo(accepted.get("messages"));
+        assertThat(ours.get(3).get("reasoning_content").stringValue()).isEqualTo(turn.reasoning());
+    }
+
+    @Test
+    void deepSeekV4OutsideAToolTurnLeavesTheReasoningHome() {
+        String stem = "deepseek/rubyllm-deepseek-v4-flash-reasoner-multiturn";
+        JsonNode accepted = SendBack.accepted(stem + ".turn2.request.json");
+        AssistantMessage turn1 = reduced(Fixtures.completion(Profiles.DEEPSEEK, stem + ".turn1.json"));
+        ChatRequest request = ChatRequest.builder("deepseek-reasoner").user("What is 5 + 3?").message(turn1)
+                .user("Now multiply that by 2").build();
+
+        JsonNode ours = messages(Profiles.DEEPSEEK, request, false);
+
+        // ruby_llm sent the reasoning twice ("reasoning" and "reasoning_content"); DeepSeek ignores
+        // reasoning_content outside a tool turn (thinking-mode guide), so this encoder sends none
+        ArrayNode expected = (ArrayNode) accepted.get("messages").deepCopy();
+        ObjectNode assistant = (ObjectNode) expected.get(1);
+        assertThat(assistant.get("reasoning_content").stringValue()).isEqualTo(turn1.reasoning());
+        assertThat(assistant.get("reasoning")).isEqualTo(assistant.get("reasoning_content"));
+        assistant.remove(List.of("reasoning", "reasoning_content"));
+        assertThat(ours).isEqualTo(expected);
+    }
+}
