@@ -9,15 +9,14 @@ import { reduceRecording } from './lib/expected.mjs';
 import { startGateway } from './lib/gateway.mjs';
 
 /** Which AI SDK models can carry turn-1 reasoning back at all; the others drop it by design of the client. */
-function aiSdkCarries(sdkName, mode, kase) {
+function aiSdkCarries(sdkName, mode) {
   if (mode === 'chat') return false; // @ai-sdk/openai's chat model never reads nor sends reasoning
   if (mode === 'open-responses') return sdkName === 'ai7'; // @ai-sdk/open-responses 1.x drops reasoning parts on turn 2
   return true;
 }
 
 /**
- * Gateway failures found by this test and reported to the gateway's engineers (see the report in the commit that lists
- * them), keyed by "<provider> <test name>": node:test runs these as `todo`: they run and show in the output, marked
+ * Gateway failures found by this test and not fixed yet (each with what fails), keyed by "<provider> <test name>": node:test runs these as `todo`: they run and show in the output, marked
  * with the reason, without failing the run. Remove an entry once its test passes. Empty means every client passes.
  */
 const KNOWN_GATEWAY_FAILURES = {};
@@ -40,7 +39,7 @@ for (const kase of CASES) {
 
     before(async () => {
       expected = reduceRecording({ provider: kase.provider, file: kase.fixture, replayArgs: kase.replayArgs });
-      gateway = await startGateway({ provider: kase.provider, replay: kase.fixture });
+      gateway = await startGateway({ provider: kase.provider, replay: kase.fixture, extraArgs: kase.serveArgs });
     });
 
     after(async () => {
@@ -94,7 +93,7 @@ for (const kase of CASES) {
           const turn = await aiSdk(sdk, gateway.url, kase, mode);
           // @ai-sdk/openai's chat model does not read reasoning_content: its users see no reasoning.
           assertSeen(turn.seen, expected, { reasoning: mode !== 'chat' });
-          await checkTurn2(turn, aiSdkCarries(sdkName, mode, kase));
+          await checkTurn2(turn, aiSdkCarries(sdkName, mode));
         });
       }
     }

@@ -93,12 +93,18 @@ function geminiRule(body, expected, carries) {
   }
 }
 
+/**
+ * Each case: a recording, the provider kind that decodes it, the options that make `ruminate replay` (the oracle) and
+ * `ruminate serve` (the gateway) decode it alike (the think-tag model's answers need tag parsing on both), the tools
+ * the prompt offers, and the backend's send-back rule.
+ */
 export const CASES = [
   {
     title: 'DeepSeek reasoning_content with a tool call',
     provider: 'deepseek',
     fixture: path.join(FIXTURES, 'deepseek/vercel-deepseek-reasoning-tool-call-stream.sse'),
     replayArgs: [],
+    serveArgs: [],
     tools: [WEATHER],
     prompt: 'What is the weather in San Francisco?',
     toolResult: '{"temperature_c": 18, "sky": "fog"}',
@@ -112,6 +118,7 @@ export const CASES = [
     provider: 'chutes',
     fixture: path.join(FIXTURES, 'think-tags/pydantic-groq-deepseek-r1-distill-think-tags-stream.sse'),
     replayArgs: ['--think-tags'],
+    serveArgs: ['--think-tags'],
     tools: [],
     prompt: 'How do I make Uruguayan alfajores?',
     toolResult: '',
@@ -124,6 +131,7 @@ export const CASES = [
     provider: 'anthropic',
     fixture: path.join(FIXTURES, 'anthropic/pydantic-thinking-stream.sse'),
     replayArgs: [],
+    serveArgs: [],
     tools: [],
     prompt: 'How do I cross the street safely?',
     toolResult: '',
@@ -137,6 +145,7 @@ export const CASES = [
     provider: 'gemini',
     fixture: path.join(FIXTURES, 'gemini/pydantic-gemini-tool-call-thought-signature.turn1.sse'),
     replayArgs: [],
+    serveArgs: [],
     tools: [GET_COUNTRY],
     prompt: 'What is the capital of the country?',
     toolResult: 'Mexico',
