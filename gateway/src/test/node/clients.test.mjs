@@ -19,7 +19,22 @@ function aiSdkCarries(sdkName, mode) {
  * Gateway failures found by this test and not fixed yet (each with what fails), keyed by "<provider> <test name>": node:test runs these as `todo`: they run and show in the output, marked
  * with the reason, without failing the run. Remove an entry once its test passes. Empty means every client passes.
  */
-const KNOWN_GATEWAY_FAILURES = {};
+const STORED_IDS = 'gateway: with store on, turn-1 output items sent back verbatim (its own rs_/fc_ ids, no encrypted_content) '
+  + 'are not looked up in the store, so the signature does not reach the backend (G4 in the report)';
+const SERVE_THINK_TAGS = 'ruminate serve has no --think-tags, so a replayed think-tag recording cannot be decoded as the '
+  + 'route would decode it (G2 in the report)';
+const KNOWN_GATEWAY_FAILURES = {
+  'anthropic openai6 Responses, turn 2 by items': STORED_IDS,
+  'anthropic openai7 Responses, turn 2 by items': STORED_IDS,
+  'anthropic ai7 (@ai-sdk/openai 4, @ai-sdk/open-responses 2) streamText, open-responses': STORED_IDS,
+  'gemini openai6 Responses, turn 2 by items': STORED_IDS,
+  'gemini openai7 Responses, turn 2 by items': STORED_IDS,
+  'gemini ai7 (@ai-sdk/openai 4, @ai-sdk/open-responses 2) streamText, open-responses': STORED_IDS,
+  ...Object.fromEntries([
+    ...['openai6', 'openai7'].flatMap((c) => [...OPENAI_RESPONSES_MODES.map((m) => `${c} Responses, turn 2 by ${m}`), `${c} Chat Completions`]),
+    ...Object.entries(AI_SDKS).flatMap(([n, sdk]) => AI_SDK_MODES.map((m) => `${n} (${sdk.labels}) streamText, ${m}`)),
+  ].map((title) => [`chutes ${title}`, SERVE_THINK_TAGS])),
+};
 
 function known(kase, name) {
   return KNOWN_GATEWAY_FAILURES[`${kase.provider} ${name}`] ?? false;
@@ -36,10 +51,15 @@ for (const kase of CASES) {
   describe(kase.title, () => {
     let gateway;
     let expected;
+    let startup; // why the gateway did not start, reported by every test of the case
 
     before(async () => {
       expected = reduceRecording({ provider: kase.provider, file: kase.fixture, replayArgs: kase.replayArgs });
-      gateway = await startGateway({ provider: kase.provider, replay: kase.fixture, extraArgs: kase.serveArgs });
+      try {
+        gateway = await startGateway({ provider: kase.provider, replay: kase.fixture, extraArgs: kase.serveArgs });
+      } catch (e) {
+        startup = e;
+      }
     });
 
     after(async () => {
@@ -50,6 +70,11 @@ for (const kase of CASES) {
      * Runs turn 2, then checks the one upstream request it caused by the backend's rule; a failure shows what the
      * client sent and what the backend got.
      */
+    function url() {
+      if (startup) throw startup;
+      return gateway.url;
+    }
+
     async function checkTurn2(turn, carries) {
       const mark = gateway.mark();
       await turn.turn2();
@@ -67,7 +92,7 @@ for (const kase of CASES) {
       for (const mode of OPENAI_RESPONSES_MODES) {
         const title = `${name} Responses, turn 2 by ${mode}`;
         it(title, { todo: known(kase, title) }, async () => {
-          const turn = await openaiResponses(OpenAI, gateway.url, kase, mode);
+          const turn = await openaiResponses(OpenAI, url(), kase, mode);
           assertSeen(turn.seen, expected);
           assert.equal(turn.streamed.outputText, expected.text, 'output_text deltas add up to the answer');
           if (mode === 'stateless' && expected.reasoning !== '') {
@@ -80,7 +105,7 @@ for (const kase of CASES) {
       }
       const chatTitle = `${name} Chat Completions`;
       it(chatTitle, { todo: known(kase, chatTitle) }, async () => {
-        const turn = await openaiChat(OpenAI, gateway.url, kase);
+        const turn = await openaiChat(OpenAI, url(), kase);
         assertSeen(turn.seen, expected);
         await checkTurn2(turn, kase.chatCarries);
       });
@@ -90,7 +115,7 @@ for (const kase of CASES) {
       for (const mode of AI_SDK_MODES) {
         const title = `${sdkName} (${sdk.labels}) streamText, ${mode}`;
         it(title, { todo: known(kase, title) }, async () => {
-          const turn = await aiSdk(sdk, gateway.url, kase, mode);
+          const turn = await aiSdk(sdk, url(), kase, mode);
           // @ai-sdk/openai's chat model does not read reasoning_content: its users see no reasoning.
           assertSeen(turn.seen, expected, { reasoning: mode !== 'chat' });
           await checkTurn2(turn, aiSdkCarries(sdkName, mode));
