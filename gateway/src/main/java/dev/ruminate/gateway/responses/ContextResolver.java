@@ -196,7 +196,7 @@ public final class ContextResolver {
                     }
                     input.add(Objects.requireNonNull(storedById.get(ref)));
                 } else if (stored != null && "reasoning".equals(string(stored, "type"))
-                        && string(stored, "encrypted_content") != null) {
+                        && opens(string(stored, "encrypted_content"))) {
                     ObjectNode restored = Objects.requireNonNull(returned.get(i)).deepCopy();
                     restored.put("encrypted_content", string(stored, "encrypted_content"));
                     input.add(restored.toString());
@@ -212,6 +212,23 @@ public final class ContextResolver {
                 }
             }
             return new ResolvedContext(previous, input, index);
+        }
+
+        /**
+         * Whether stored state still opens (it may be older than the sealer's maximum age, or sealed
+         * under a key since retired): the client did not send it, so state that does not open is not
+         * the client's error; the item then goes without it, as a foreign one.
+         */
+        private boolean opens(@Nullable String sealed) {
+            if (sealed == null) {
+                return false;
+            }
+            try {
+                sealer.open(sealed);
+                return true;
+            } catch (ClientRequestException e) {
+                return false;
+            }
         }
 
         /** A candidate the client did not send itself, whose sealed state opens and holds no reasoning. */

@@ -111,9 +111,9 @@ public final class RedisItemStore implements ItemStore, AutoCloseable {
             response.outputById(ItemJson::idOf)
                     .forEach((id, item) -> writes.add(redis.set(itemKey(id), item, setArgs)));
             response.outputByCallId()
-                    .forEach((callId, item) -> writes.add(redis.set(prefix + "call:" + callId, item, setArgs)));
+                    .forEach((callId, item) -> writes.add(redis.set(callKey(callId), item, setArgs)));
             response.stateItemsByItemId()
-                    .forEach((id, item) -> writes.add(redis.set(prefix + "state:" + id, item, setArgs)));
+                    .forEach((id, item) -> writes.add(redis.set(stateKey(id), item, setArgs)));
             writes.add(redis.set(responseKey(response.id()), ItemJson.write(response), setArgs));
             // subscribed together: Lettuce sends them back to back, one round trip's worth
             return Mono.when(writes);
@@ -196,6 +196,26 @@ public final class RedisItemStore implements ItemStore, AutoCloseable {
      */
     public String itemKey(String itemId) {
         return prefix + "item:" + itemId;
+    }
+
+    /**
+     * Returns the Redis key a function call item is stored under by the call id the gateway issued.
+     *
+     * @param callId the call id
+     * @return the key
+     */
+    public String callKey(String callId) {
+        return prefix + "call:" + callId;
+    }
+
+    /**
+     * Returns the Redis key of the candidate state-only item stored after a message or call.
+     *
+     * @param itemId the message's or call's id
+     * @return the key
+     */
+    public String stateKey(String itemId) {
+        return prefix + "state:" + itemId;
     }
 
     /**
