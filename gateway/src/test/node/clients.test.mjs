@@ -16,25 +16,11 @@ function aiSdkCarries(sdkName, mode) {
 }
 
 /**
- * Gateway failures found by this test and not fixed yet (each with what fails), keyed by "<provider> <test name>": node:test runs these as `todo`: they run and show in the output, marked
- * with the reason, without failing the run. Remove an entry once its test passes. Empty means every client passes.
+ * Gateway failures found by this test and not fixed yet, keyed by "<provider> <test name>", each with what fails:
+ * node:test runs these as `todo`, so they run and show in the output with the reason without failing the run. Remove
+ * an entry once its test passes. Empty: every client passes.
  */
-const STORED_IDS = 'gateway: with store on, turn-1 output items sent back verbatim (its own rs_/fc_ ids, no encrypted_content) '
-  + 'are not looked up in the store, so the signature does not reach the backend (G4 in the report)';
-const SERVE_THINK_TAGS = 'ruminate serve has no --think-tags, so a replayed think-tag recording cannot be decoded as the '
-  + 'route would decode it (G2 in the report)';
-const KNOWN_GATEWAY_FAILURES = {
-  'anthropic openai6 Responses, turn 2 by items': STORED_IDS,
-  'anthropic openai7 Responses, turn 2 by items': STORED_IDS,
-  'anthropic ai7 (@ai-sdk/openai 4, @ai-sdk/open-responses 2) streamText, open-responses': STORED_IDS,
-  'gemini openai6 Responses, turn 2 by items': STORED_IDS,
-  'gemini openai7 Responses, turn 2 by items': STORED_IDS,
-  'gemini ai7 (@ai-sdk/openai 4, @ai-sdk/open-responses 2) streamText, open-responses': STORED_IDS,
-  ...Object.fromEntries([
-    ...['openai6', 'openai7'].flatMap((c) => [...OPENAI_RESPONSES_MODES.map((m) => `${c} Responses, turn 2 by ${m}`), `${c} Chat Completions`]),
-    ...Object.entries(AI_SDKS).flatMap(([n, sdk]) => AI_SDK_MODES.map((m) => `${n} (${sdk.labels}) streamText, ${m}`)),
-  ].map((title) => [`chutes ${title}`, SERVE_THINK_TAGS])),
-};
+const KNOWN_GATEWAY_FAILURES = {};
 
 function known(kase, name) {
   return KNOWN_GATEWAY_FAILURES[`${kase.provider} ${name}`] ?? false;
