@@ -5,5 +5,6 @@
 # then runs Node's test runner on that Node. Needs `npm` and a JDK; `./ruminate` builds what it runs.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
-npm ci --no-audit --no-fund --prefer-offline
+# --loglevel=error: npm itself may run on an older Node than the one it installs, and would warn about every 7.x package.
+npm ci --no-audit --no-fund --prefer-offline --loglevel=error
 exec node_modules/.bin/node --test "$@"
