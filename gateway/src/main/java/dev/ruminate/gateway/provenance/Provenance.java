@@ -17,6 +17,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Labels each assistant turn a client sent with where it came from, and rewrites it into what the
@@ -30,8 +32,9 @@ import org.jspecify.annotations.Nullable;
  *       caller opened, authenticated, into a {@link SealedState}) sealed for this route and this
  *       backend is the backend's own: each sealed reasoning item's parts are replaced by the sealed
  *       originals, signatures and encrypted blobs byte for byte; sealed answer text and tool calls
- *       (a trailing state-only item) give their seals back to the matching text part and the tool
- *       call of the same call id; the turn is labelled with the backend's name, so its history rules
+ *       (a trailing state-only item) give their seals back to the matching text part (same text) and
+ *       the tool call of the same call id (the client's name and arguments kept when it changed
+ *       them); the turn is labelled with the backend's name, so its history rules
  *       send the state back.</li>
  *   <li><b>Everything else is foreign:</b> state sealed for another route or backend, readable
  *       reasoning the client wrote, and opaque values that are not the gateway's. Every seal is
@@ -53,6 +56,12 @@ import org.jspecify.annotations.Nullable;
  * @since 0.2
  */
 public final class Provenance {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    /** A sealed answer text or tool call, and the index of the part its state-only item followed (-1: none). */
+    private record Sealed(Part original, int preceding) {
+    }
 
     private Provenance() {
     }
@@ -127,7 +136,7 @@ public final class Provenance {
             }
         }
         List<Part> parts = new ArrayList<>(a.parts().size());
-        List<Part> sealedOthers = new ArrayList<>();
+        List<Sealed> sealedOthers = new ArrayList<>();
         StringBuilder tags = new StringBuilder();
         for (Part p : a.parts()) {
             SealedState state = own ? ownState(p, target, opened) : null;
@@ -140,7 +149,8 @@ public final class Provenance {
                         flushTags(tags, parts);
                         parts.add(original);
                     } else {
-                        sealedOthers.add(original);
+                        // a state-only item follows the item whose seals it holds: remember which part that is
+                        sealedOthers.add(new Sealed(original, parts.size() - 1));
                     }
                 }
             } else if (p instanceof ReasoningPart r) {
@@ -161,8 +171,8 @@ public final class Provenance {
             }
         }
         flushTags(tags, parts);
-        for (Part original : sealedOthers) {
-            attach(original, parts);
+        for (Sealed sealed : sealedOthers) {
+            attach(sealed.original(), sealed.preceding(), parts);
         }
         if (parts.isEmpty()) {
             return null;
@@ -216,20 +226,39 @@ public final class Provenance {
         return s.subSequence(start, end).toString();
     }
 
+    /** Equal as JSON values (a client may re-serialize a call's arguments), else as text. */
+    private static boolean sameArguments(String a, String b) {
+        if (a.equals(b)) {
+            return true;
+        }
+        try {
+            return JSON.readTree(a).equals(JSON.readTree(b));
+        } catch (JacksonException e) {
+            return false;
+        }
+    }
+
     /**
-     * Gives a sealed answer text or tool call its seals back: replaces the matching part (the tool
-     * call of the same call id, else of the same name and arguments; the text part of the same text)
-     * with the sealed original. A part the client changed matches nothing and stays as sent.
+     * Gives a sealed answer text or tool call its seals back. A tool call is matched by its call id
+     * (or, where either has none, by name and arguments): when the client's name and arguments are
+     * the original's (arguments equal as JSON, as a client may re-serialize them) the sealed original
+     * replaces it, so the backend gets its call byte for byte; when the client changed them, the
+     * client's call is kept and gets the original's seals (the call id is the call's identity, and
+     * the client's tool result answers the call as the client sent it; Gemini 3 rejects a call of the
+     * current turn without its signature). A text part has no identity but its text: only the same
+     * text gets the seals; a changed text stays as sent, without them. A call the backend gave no
+     * id, which the client changed, is the call the state-only item came right after.
      */
-    private static void attach(Part original, List<Part> parts) {
+    private static void attach(Part original, int preceding, List<Part> parts) {
         for (int i = 0; i < parts.size(); i++) {
             Part p = parts.get(i);
             boolean match = false;
             if (original instanceof ToolCallPart o && p instanceof ToolCallPart c && c.seals().isEmpty()) {
-                match = o.id() != null && o.id().equals(c.id())
-                        || (o.id() == null || c.id() == null) && o.name().equals(c.name()) && o.arguments().equals(c.arguments());
+                boolean sameCall = o.name().equals(c.name()) && sameArguments(o.arguments(), c.arguments());
+                match = o.id() != null && o.id().equals(c.id()) || (o.id() == null || c.id() == null) && sameCall;
                 if (match) {
-                    parts.set(i, new ToolCallPart(c.id(), o.name(), o.arguments(), o.argumentsValid(), o.seals()));
+                    parts.set(i, sameCall ? new ToolCallPart(c.id(), o.name(), o.arguments(), o.argumentsValid(), o.seals())
+                            : new ToolCallPart(c.id(), c.name(), c.arguments(), c.argumentsValid(), o.seals()));
                     return;
                 }
             } else if (original instanceof TextPart o && p instanceof TextPart t && t.seals().isEmpty()
@@ -237,6 +266,11 @@ public final class Provenance {
                 parts.set(i, o);
                 return;
             }
+        }
+        if (original instanceof ToolCallPart o && o.id() == null && preceding >= 0
+                && parts.get(preceding) instanceof ToolCallPart c && c.seals().isEmpty()) {
+            // a backend call without an id of its own, which the client changed: the call its state item follows
+            parts.set(preceding, new ToolCallPart(c.id(), c.name(), c.arguments(), c.argumentsValid(), o.seals()));
         }
     }
 }

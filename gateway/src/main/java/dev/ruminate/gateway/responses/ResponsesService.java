@@ -92,7 +92,7 @@ public final class ResponsesService {
         this.sealer = Objects.requireNonNull(sealer, "sealer");
         this.reader = Objects.requireNonNull(reader, "reader");
         this.clock = Objects.requireNonNull(clock, "clock");
-        this.resolver = new ContextResolver(store);
+        this.resolver = new ContextResolver(store, sealer);
         this.sealedInput = new SealedInput(sealer);
     }
 
@@ -142,7 +142,7 @@ public final class ResponsesService {
                 throw e;
             }
             int index = Integer.parseInt(m.group(1)) - context.previous().size();
-            String where = index < 0 ? "previous_response_id" : "input[" + index + "]" + m.group(2);
+            String where = index < 0 ? "previous_response_id" : "input[" + context.inputIndex().get(index) + "]" + m.group(2);
             String message = index < 0 ? "A stored item could not be read." : error.message().replace(param, where);
             throw new ClientRequestException(new OpenAiError(error.status(), error.type(), error.code(), message, where));
         }

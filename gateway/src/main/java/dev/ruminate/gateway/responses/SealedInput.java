@@ -50,7 +50,7 @@ public final class SealedInput {
     public Map<String, SealedState> open(ResolvedContext context) {
         Map<String, SealedState> opened = new HashMap<>();
         open(context.previous(), i -> "previous_response_id", opened);
-        open(context.input(), i -> "input[" + i + "].encrypted_content", opened);
+        open(context.input(), i -> "input[" + context.inputIndex().get(i) + "].encrypted_content", opened);
         return opened;
     }
 

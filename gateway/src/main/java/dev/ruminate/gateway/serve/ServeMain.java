@@ -225,6 +225,7 @@ public final class ServeMain {
         if ("bedrock".equals(kind)) {
             p.put("ruminate.providers.upstream.region", "us-east-1");
         }
+        thinkTags(options, p);
     }
 
     private static void realBackend(ServeOptions options, Map<String, Object> p) {
@@ -232,6 +233,14 @@ public final class ServeMain {
         provider(p, "upstream", kind, options.baseUrl(), options.apiKeyEnv());
         String model = options.model() != null ? options.model() : kind;
         route(p, model, "upstream", options.upstreamModel() != null ? options.upstreamModel() : model);
+        thinkTags(options, p);
+    }
+
+    /** {@code --think-tags}: the upstream provider reads {@code <think>} tags as reasoning (and its route sends reasoning back as tags). */
+    private static void thinkTags(ServeOptions options, Map<String, Object> p) {
+        if (options.thinkTags()) {
+            p.put("ruminate.providers.upstream.think-tags", "true");
+        }
     }
 
     private static void provider(Map<String, Object> p, String name, String kind, @Nullable String baseUrl,

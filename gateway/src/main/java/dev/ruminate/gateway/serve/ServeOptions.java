@@ -2,6 +2,7 @@ package dev.ruminate.gateway.serve;
 
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -23,12 +24,14 @@ import org.jspecify.annotations.Nullable;
  * @param noAuth true to serve without gateway keys (loopback only)
  * @param keyEnv the environment variable holding the gateway key(s), comma-separated, or null
  * @param upstreamRequests the directory to write upstream request bodies to, or null
+ * @param thinkTags true to read the backend's {@code <think>} tags as reasoning (a replayed or real backend;
+ *     sets {@code ruminate.providers.upstream.think-tags})
  * @since 0.2
  */
 public record ServeOptions(@Nullable String provider, @Nullable Path replay, @Nullable String baseUrl,
                            @Nullable String apiKeyEnv, @Nullable String model, @Nullable String upstreamModel,
                            String host, int port, boolean noAuth, @Nullable String keyEnv,
-                           @Nullable Path upstreamRequests) {
+                           @Nullable Path upstreamRequests, boolean thinkTags) {
 
     /** The usage text. */
     public static final String USAGE = """
@@ -45,12 +48,14 @@ public record ServeOptions(@Nullable String provider, @Nullable Path replay, @Nu
               --port N                             the port; 0 picks a free one; default 8080
               --key-env VAR                        the environment variable holding the gateway key(s)
               --no-auth                            serve without keys (loopback addresses only)
+              --think-tags                         the backend writes its reasoning in <think> tags (with --provider):
+                                                   read them as reasoning, and send reasoning back as tags
               --upstream-requests DIR              write each upstream request body to DIR as it is sent
             """;
 
     private static final Set<String> VALUED = Set.of("provider", "replay", "base-url", "api-key-env", "model",
             "upstream-model", "host", "port", "key-env", "upstream-requests");
-    private static final Set<String> FLAGS = Set.of("no-auth");
+    private static final Set<String> FLAGS = Set.of("no-auth", "think-tags");
 
     /**
      * Parses the arguments.
@@ -61,7 +66,7 @@ public record ServeOptions(@Nullable String provider, @Nullable Path replay, @Nu
      */
     public static ServeOptions parse(List<String> args) {
         Map<String, String> values = new HashMap<>();
-        boolean noAuth = false;
+        Set<String> flags = new HashSet<>();
         for (int i = 0; i < args.size(); i++) {
             String arg = args.get(i);
             if (!arg.startsWith("--")) {
@@ -72,7 +77,7 @@ public record ServeOptions(@Nullable String provider, @Nullable Path replay, @Nu
             String inline = eq >= 0 ? name.substring(eq + 1) : null;
             name = eq >= 0 ? name.substring(0, eq) : name;
             if (FLAGS.contains(name) && inline == null) {
-                noAuth = true;
+                flags.add(name);
             } else if (VALUED.contains(name)) {
                 String value = inline;
                 if (value == null) {
@@ -86,6 +91,8 @@ public record ServeOptions(@Nullable String provider, @Nullable Path replay, @Nu
                 throw new IllegalArgumentException("unknown option: --" + name);
             }
         }
+        boolean noAuth = flags.contains("no-auth");
+        boolean thinkTags = flags.contains("think-tags");
         int port;
         try {
             port = Integer.parseInt(values.getOrDefault("port", "8080"));
@@ -103,12 +110,15 @@ public record ServeOptions(@Nullable String provider, @Nullable Path replay, @Nu
         if (values.containsKey("replay") && (values.containsKey("base-url") || values.containsKey("api-key-env"))) {
             throw new IllegalArgumentException("--replay serves a recording: it takes no --base-url or --api-key-env");
         }
+        if (thinkTags && provider == null) {
+            throw new IllegalArgumentException("--think-tags needs --provider (the built-in qwq-think-tags route has it on)");
+        }
         if (!noAuth && !values.containsKey("key-env")) {
             throw new IllegalArgumentException("give the gateway key with --key-env VAR, or serve without keys with --no-auth");
         }
         return new ServeOptions(provider, path(values.get("replay")), values.get("base-url"), values.get("api-key-env"),
                 values.get("model"), values.get("upstream-model"), values.getOrDefault("host", "127.0.0.1"), port, noAuth,
-                values.get("key-env"), path(values.get("upstream-requests")));
+                values.get("key-env"), path(values.get("upstream-requests")), thinkTags);
     }
 
     private static @Nullable Path path(@Nullable String value) {

@@ -38,6 +38,8 @@ public final class InMemoryItemStore implements ItemStore {
 
     private final Cache<String, StoredResponse> responses;
     private final Cache<String, String> items;
+    private final Cache<String, String> calls;
+    private final Cache<String, String> states;
     private final long maxResponses;
     private final long maxItems;
     private final Duration maxAge;
@@ -60,6 +62,17 @@ public final class InMemoryItemStore implements ItemStore {
                 .ticker(ticker)
                 .executor(Runnable::run)
                 .build();
+        this.calls = itemCache(maxItems, maxAge, ticker);
+        this.states = itemCache(maxItems, maxAge, ticker);
+    }
+
+    private static Cache<String, String> itemCache(long maxItems, Duration maxAge, Ticker ticker) {
+        return Caffeine.newBuilder()
+                .maximumSize(maxItems)
+                .expireAfterWrite(maxAge)
+                .ticker(ticker)
+                .executor(Runnable::run)
+                .build();
     }
 
     /**
@@ -77,6 +90,8 @@ public final class InMemoryItemStore implements ItemStore {
         Objects.requireNonNull(response, "response");
         return Mono.fromRunnable(() -> {
             items.putAll(response.outputById(ItemJson::idOf));
+            calls.putAll(response.outputByCallId());
+            states.putAll(response.stateItemsByItemId());
             responses.put(response.id(), response);
         });
     }
@@ -89,13 +104,26 @@ public final class InMemoryItemStore implements ItemStore {
 
     @Override
     public Mono<Map<String, String>> items(Collection<String> itemIds) {
-        Objects.requireNonNull(itemIds, "itemIds");
+        return find(items, Objects.requireNonNull(itemIds, "itemIds"));
+    }
+
+    @Override
+    public Mono<Map<String, String>> callItems(Collection<String> callIds) {
+        return find(calls, Objects.requireNonNull(callIds, "callIds"));
+    }
+
+    @Override
+    public Mono<Map<String, String>> stateItems(Collection<String> itemIds) {
+        return find(states, Objects.requireNonNull(itemIds, "itemIds"));
+    }
+
+    private static Mono<Map<String, String>> find(Cache<String, String> cache, Collection<String> keys) {
         return Mono.fromSupplier(() -> {
             Map<String, String> found = new LinkedHashMap<>();
-            for (String id : itemIds) {
-                String item = items.getIfPresent(id);
+            for (String key : keys) {
+                String item = cache.getIfPresent(key);
                 if (item != null) {
-                    found.put(id, item);
+                    found.put(key, item);
                 }
             }
             return found;
@@ -106,6 +134,8 @@ public final class InMemoryItemStore implements ItemStore {
     void cleanUp() {
         responses.cleanUp();
         items.cleanUp();
+        calls.cleanUp();
+        states.cleanUp();
     }
 
     /**

@@ -56,6 +56,64 @@ public final class ItemJson {
     }
 
     /**
+     * What the stores index an output item by, read from its top-level properties.
+     *
+     * @param type the {@code type}, or null
+     * @param id the {@code id}, or null
+     * @param callId the {@code call_id}, or null
+     * @param sealed whether it has a string {@code encrypted_content}
+     * @param readable whether its {@code summary} or {@code content} array has an entry
+     */
+    record Fields(@Nullable String type, @Nullable String id, @Nullable String callId, boolean sealed, boolean readable) {
+    }
+
+    /** Reads an item's {@link Fields}; an item that is not a JSON object has none of them. */
+    static Fields fields(String itemJson) {
+        String type = null;
+        String id = null;
+        String callId = null;
+        boolean sealed = false;
+        boolean readable = false;
+        try (JsonParser p = JSON.createParser(ObjectReadContext.empty(), itemJson)) {
+            if (p.nextToken() == JsonToken.START_OBJECT) {
+                while (p.nextToken() == JsonToken.PROPERTY_NAME) {
+                    String name = p.currentName();
+                    JsonToken value = p.nextToken();
+                    boolean string = value == JsonToken.VALUE_STRING;
+                    switch (name) {
+                        case "type" -> type = string ? p.getString() : skip(p, type);
+                        case "id" -> id = string ? p.getString() : skip(p, id);
+                        case "call_id" -> callId = string ? p.getString() : skip(p, callId);
+                        case "encrypted_content" -> sealed = string || skip(p, false);
+                        case "summary", "content" -> readable |= value == JsonToken.START_ARRAY && nonEmpty(p);
+                        default -> p.skipChildren();
+                    }
+                }
+            }
+        } catch (JacksonException e) {
+            return new Fields(null, null, null, false, false);
+        }
+        return new Fields(type, id, callId, sealed, readable);
+    }
+
+    /** Skips a value that is not the expected string, keeping what was read. */
+    private static <T extends @Nullable Object> T skip(JsonParser p, T kept) {
+        p.skipChildren();
+        return kept;
+    }
+
+    /** Reads an array (its start already read) to its end, telling whether it had an entry. */
+    private static boolean nonEmpty(JsonParser p) {
+        boolean any = false;
+        JsonToken t;
+        while ((t = p.nextToken()) != JsonToken.END_ARRAY && t != null) {
+            any = true;
+            p.skipChildren();
+        }
+        return any;
+    }
+
+    /**
      * Writes a response: {@code {"id","model","created_at" (ISO-8601),"instructions","context":[…],
      * "output":[…]}}, items as JSON strings so that they come back byte for byte.
      */

@@ -23,8 +23,10 @@ import reactor.core.publisher.Mono;
  * connection (Lettuce multiplexes concurrent commands over it).
  *
  * <p>Keys are {@code <prefix>response:<id>} (the response as JSON: id, model, created_at,
- * instructions, context and output items as JSON strings) and {@code <prefix>item:<id>} (the item's
- * JSON as the gateway wrote it), each written with {@code SET … PX <ttl>}: Redis forgets them on its
+ * instructions, context and output items as JSON strings), {@code <prefix>item:<id>} (the item's
+ * JSON as the gateway wrote it), {@code <prefix>call:<call id>} (a function call item by the call id
+ * the gateway issued) and {@code <prefix>state:<id>} (the candidate state-only item after a message
+ * or call), each written with {@code SET … PX <ttl>}: Redis forgets them on its
  * own, and bounds in size are Redis's {@code maxmemory} policy (a volatile eviction policy suits,
  * as every key has a TTL).
  *
@@ -108,6 +110,10 @@ public final class RedisItemStore implements ItemStore, AutoCloseable {
             List<Mono<String>> writes = new ArrayList<>();
             response.outputById(ItemJson::idOf)
                     .forEach((id, item) -> writes.add(redis.set(itemKey(id), item, setArgs)));
+            response.outputByCallId()
+                    .forEach((callId, item) -> writes.add(redis.set(callKey(callId), item, setArgs)));
+            response.stateItemsByItemId()
+                    .forEach((id, item) -> writes.add(redis.set(stateKey(id), item, setArgs)));
             writes.add(redis.set(responseKey(response.id()), ItemJson.write(response), setArgs));
             // subscribed together: Lettuce sends them back to back, one round trip's worth
             return Mono.when(writes);
@@ -122,12 +128,25 @@ public final class RedisItemStore implements ItemStore, AutoCloseable {
 
     @Override
     public Mono<Map<String, String>> items(Collection<String> itemIds) {
-        Objects.requireNonNull(itemIds, "itemIds");
-        List<String> ids = List.copyOf(itemIds);
+        return find(prefix + "item:", Objects.requireNonNull(itemIds, "itemIds"));
+    }
+
+    @Override
+    public Mono<Map<String, String>> callItems(Collection<String> callIds) {
+        return find(prefix + "call:", Objects.requireNonNull(callIds, "callIds"));
+    }
+
+    @Override
+    public Mono<Map<String, String>> stateItems(Collection<String> itemIds) {
+        return find(prefix + "state:", Objects.requireNonNull(itemIds, "itemIds"));
+    }
+
+    private Mono<Map<String, String>> find(String keyPrefix, Collection<String> idCollection) {
+        List<String> ids = List.copyOf(idCollection);
         if (ids.isEmpty()) {
             return Mono.just(Map.of());
         }
-        String[] keys = ids.stream().map(this::itemKey).toArray(String[]::new);
+        String[] keys = ids.stream().map(id -> keyPrefix + id).toArray(String[]::new);
         return Mono.defer(() -> closed ? closedError() : mget(ids, keys));
     }
 
@@ -177,6 +196,26 @@ public final class RedisItemStore implements ItemStore, AutoCloseable {
      */
     public String itemKey(String itemId) {
         return prefix + "item:" + itemId;
+    }
+
+    /**
+     * Returns the Redis key a function call item is stored under by the call id the gateway issued.
+     *
+     * @param callId the call id
+     * @return the key
+     */
+    public String callKey(String callId) {
+        return prefix + "call:" + callId;
+    }
+
+    /**
+     * Returns the Redis key of the candidate state-only item stored after a message or call.
+     *
+     * @param itemId the message's or call's id
+     * @return the key
+     */
+    public String stateKey(String itemId) {
+        return prefix + "state:" + itemId;
     }
 
     /**

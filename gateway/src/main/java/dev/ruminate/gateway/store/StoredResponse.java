@@ -80,4 +80,48 @@ public record StoredResponse(String id, String model, Instant createdAt, String 
         }
         return byId;
     }
+
+    /**
+     * Returns the function call items by their {@code call_id}, for clients that send a call back
+     * without its item id (the Vercel AI SDK). Only call ids the gateway issued itself are indexed:
+     * {@code call_} followed by the item's own id, which carries the response id's randomness. A call
+     * id the backend chose (Anthropic's {@code toolu_…}, a Gemini or Mistral id) may be short or
+     * sequential, so that another client could guess it; such calls are found by their item id only.
+     *
+     * @return the items by call id, in output order
+     */
+    public Map<String, String> outputByCallId() {
+        Map<String, String> byCallId = new LinkedHashMap<>();
+        for (String item : output) {
+            ItemJson.Fields f = ItemJson.fields(item);
+            if ("function_call".equals(f.type()) && f.id() != null && ("call_" + f.id()).equals(f.callId())) {
+                byCallId.put(f.callId(), item);
+            }
+        }
+        return byCallId;
+    }
+
+    /**
+     * Returns, for each message or function call item, the reasoning item stored right after it when
+     * that item could be the state-only item carrying its seals (a reasoning item with
+     * {@code encrypted_content} and no readable text: the Responses encoder writes Gemini's thought
+     * signatures of a call or an answer so). The caller confirms by opening the sealed state, which
+     * for a state-only item holds no reasoning.
+     *
+     * @return the candidate state items by the id of the item they follow, in output order
+     */
+    public Map<String, String> stateItemsByItemId() {
+        Map<String, String> states = new LinkedHashMap<>();
+        for (int i = 0; i + 1 < output.size(); i++) {
+            ItemJson.Fields f = ItemJson.fields(output.get(i));
+            if (f.id() == null || !("message".equals(f.type()) || "function_call".equals(f.type()))) {
+                continue;
+            }
+            ItemJson.Fields next = ItemJson.fields(output.get(i + 1));
+            if ("reasoning".equals(next.type()) && next.id() != null && next.sealed() && !next.readable()) {
+                states.put(f.id(), output.get(i + 1));
+            }
+        }
+        return states;
+    }
 }

@@ -110,6 +110,51 @@ class ProvenanceTest {
         assertThat(out.toolCalls()).extracting(c -> c.seals().signature()).containsExactly(null, "SIG2");
     }
 
+    private static final Provenance.Target GEMINI = new Provenance.Target("gemini-3", "gemini", ReasoningToBackend.FIELD);
+
+    private static AssistantMessage relabelWithState(Part original, Part... clientParts) {
+        SealedState state = new SealedState("gemini-3", "gemini", null, NOW, List.of(original));
+        List<Part> parts = new ArrayList<>(List.of(clientParts));
+        parts.add(new ReasoningPart("", false, null, seals(null, "gw1.state", "rs_state")));
+        return only(Provenance.relabel(List.of(clientTurn(parts.toArray(Part[]::new))), GEMINI, Map.of("gw1.state", state)));
+    }
+
+    @Test
+    void aCallTheClientChangedKeepsTheClientsArgumentsAndGetsItsSealsByCallId() {
+        AssistantMessage out = relabelWithState(new ToolCallPart("call_2", "f", "{\"a\":2}", true, seals("SIG2", null, null)),
+                new ToolCallPart("call_2", "f", "{\"a\":3}", true, Seals.NONE));
+
+        assertThat(out.toolCalls()).containsExactly(new ToolCallPart("call_2", "f", "{\"a\":3}", true, seals("SIG2", null, null)));
+    }
+
+    @Test
+    void aCallWhoseArgumentsWereReSerializedGoesAsTheBackendsOriginal() {
+        ToolCallPart original = new ToolCallPart(null, "f", "{\"a\":1,\"b\":[1,2]}", true, seals("SIG", null, null));
+        AssistantMessage out = relabelWithState(original,
+                new ToolCallPart("call_fc_1", "f", "{ \"b\": [1, 2], \"a\": 1 }", true, Seals.NONE));
+
+        assertThat(out.toolCalls()).containsExactly(
+                new ToolCallPart("call_fc_1", "f", "{\"a\":1,\"b\":[1,2]}", true, seals("SIG", null, null)));
+    }
+
+    @Test
+    void aChangedCallWithoutABackendIdGetsTheSealsOfTheStateItemRightAfterIt() {
+        AssistantMessage out = relabelWithState(new ToolCallPart(null, "get_country", "{}", true, seals("SIG", null, null)),
+                new ToolCallPart("call_fc_0", "other", "{}", true, Seals.NONE),
+                new ToolCallPart("call_fc_1", "get_country", "{\"country\":\"France\"}", true, Seals.NONE));
+
+        assertThat(out.toolCalls()).containsExactly(new ToolCallPart("call_fc_0", "other", "{}", true, Seals.NONE),
+                new ToolCallPart("call_fc_1", "get_country", "{\"country\":\"France\"}", true, seals("SIG", null, null)));
+    }
+
+    @Test
+    void aTextTheClientChangedGetsNoSeals() {
+        AssistantMessage out = relabelWithState(new TextPart("Mexico City", seals("TEXT-SIG", null, null)),
+                TextPart.of("Paris"));
+
+        assertThat(out.parts()).containsExactly(TextPart.of("Paris"));
+    }
+
     @Test
     void stateSealedForAnotherRouteIsStrippedAndItsReadableReasoningIsForeign() {
         SealedState elsewhere = new SealedState("deepseek-reasoner", "deepseek", null, NOW,

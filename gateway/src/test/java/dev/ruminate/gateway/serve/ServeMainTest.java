@@ -105,6 +105,34 @@ class ServeMainTest {
     }
 
     @Test
+    void thinkTagsSplitsAReplayedBackendsTagsIntoReasoning() {
+        Path recording = Path.of("src/test/resources/fixtures/think-tags/pydantic-groq-deepseek-r1-distill-think-tags-stream.sse");
+        Started started = start("--provider", "chutes", "--replay", recording.toString(), "--think-tags",
+                "--port", "0", "--no-auth");
+        try (ServeMain.Serving serving = started.serving()) {
+            JsonNode output = ask(serving.baseUrl(), "chutes").path("output");
+            JsonNode reasoning = output.get(0);
+            assertThat(reasoning.path("type").asString()).isEqualTo("reasoning");
+            assertThat(reasoning.findValuesAsString("text")).first().asString().contains("Uruguayan alfajores").doesNotContain("<think>");
+            JsonNode message = output.get(1);
+            assertThat(message.path("type").asString()).isEqualTo("message");
+            String answer = message.path("content").get(0).path("text").asString();
+            assertThat(answer).isNotBlank().doesNotContain("<think>").doesNotContain("</think>");
+        }
+    }
+
+    @Test
+    void withoutThinkTagsAReplayedBackendsTagsStayInTheAnswer() {
+        Path recording = Path.of("src/test/resources/fixtures/think-tags/pydantic-groq-deepseek-r1-distill-think-tags-stream.sse");
+        Started started = start("--provider", "chutes", "--replay", recording.toString(), "--port", "0", "--no-auth");
+        try (ServeMain.Serving serving = started.serving()) {
+            JsonNode output = ask(serving.baseUrl(), "chutes").path("output");
+            assertThat(output.findValuesAsString("type")).doesNotContain("reasoning");
+            assertThat(output.findValuesAsString("text")).anySatisfy(t -> assertThat(t).startsWith("<think>"));
+        }
+    }
+
+    @Test
     void refusesToServeWithoutKeysOnANonLoopbackAddress() {
         assertThatThrownBy(() -> start("--port", "0", "--no-auth", "--host", "0.0.0.0").serving().close())
                 .hasStackTraceContaining("loopback");
@@ -115,6 +143,9 @@ class ServeMainTest {
         assertThatThrownBy(() -> ServeOptions.parse(List.of("--port", "0"))).hasMessageContaining("--key-env");
         assertThatThrownBy(() -> ServeOptions.parse(List.of("--replay", "x.sse", "--no-auth"))).hasMessageContaining("--provider");
         assertThatThrownBy(() -> ServeOptions.parse(List.of("--colour"))).hasMessageContaining("unknown option");
+        assertThatThrownBy(() -> ServeOptions.parse(List.of("--think-tags", "--no-auth"))).hasMessageContaining("--provider");
+        assertThat(ServeOptions.parse(List.of("--provider", "chutes", "--think-tags", "--no-auth")).thinkTags()).isTrue();
+        assertThat(ServeOptions.parse(List.of("--provider", "chutes", "--no-auth")).thinkTags()).isFalse();
         assertThatThrownBy(() -> ServeMain.contentType("{\"id\":1}".getBytes(StandardCharsets.UTF_8)))
                 .hasMessageContaining("not a stream");
     }

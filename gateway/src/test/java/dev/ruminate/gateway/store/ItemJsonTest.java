@@ -21,6 +21,20 @@ class ItemJsonTest {
     }
 
     @Test
+    void theFieldsAnItemIsIndexedByAreItsTopLevelOnes() {
+        ItemJson.Fields f = ItemJson.fields("{\"summary\":[{\"type\":\"summary_text\",\"text\":\"t\",\"id\":\"in\"}],"
+                + "\"meta\":{\"call_id\":\"inner\",\"encrypted_content\":\"x\"},\"type\":\"reasoning\",\"id\":\"rs_1\"}");
+        assertThat(f).isEqualTo(new ItemJson.Fields("reasoning", "rs_1", null, false, true));
+        assertThat(ItemJson.fields("{\"type\":\"reasoning\",\"id\":{\"x\":1},\"summary\":[],\"content\":null,"
+                + "\"encrypted_content\":\"rgw1.k1.A\"}"))
+                .isEqualTo(new ItemJson.Fields("reasoning", null, null, true, false));
+        assertThat(ItemJson.fields("{\"type\":\"function_call\",\"call_id\":\"call_1\",\"encrypted_content\":null}"))
+                .isEqualTo(new ItemJson.Fields("function_call", null, "call_1", false, false));
+        assertThat(ItemJson.fields("{\"type\":")).isEqualTo(new ItemJson.Fields(null, null, null, false, false));
+        assertThat(ItemJson.fields("[1]")).isEqualTo(new ItemJson.Fields(null, null, null, false, false));
+    }
+
+    @Test
     void aResponseComesBackEqual() {
         StoredResponse r = new StoredResponse("resp_1", "m", Instant.parse("2026-01-01T00:00:00.000000001Z"),
                 "", List.of("{\"a\":\"\\u0000 é\\n\"}"), List.of("{\"id\":\"x\"}", " {\"id\" : \"y\"} "));

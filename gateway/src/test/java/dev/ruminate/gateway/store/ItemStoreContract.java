@@ -95,6 +95,42 @@ abstract class ItemStoreContract {
     }
 
     @Test
+    void callsAreFoundByTheCallIdsTheGatewayIssuedAndStateItemsByTheItemTheyFollow() {
+        StoredResponse response = toolResponse();
+        List<String> out = response.output();
+        String n = response.id().substring(5);
+        StepVerifier.create(store().put(response)).verifyComplete();
+
+        // only the call id the gateway made from the item id is an index key; a backend's own call id is not
+        StepVerifier.create(store().callItems(List.of("call_fc_" + n + "_1", "toolu_01backend", "call_fc_unknown")))
+                .assertNext(found -> assertThat(found).containsExactly(Map.entry("call_fc_" + n + "_1", out.get(1))))
+                .verifyComplete();
+        // a sealed reasoning item without readable text right after a message or call is its candidate state
+        // item; one with text (or after a reasoning item) is not
+        StepVerifier.create(store().stateItems(List.of("fc_" + n + "_1", "msg_" + n + "_3", "fc_" + n + "_5",
+                        "rs_" + n + "_0")))
+                .assertNext(found -> assertThat(found).containsOnly(Map.entry("fc_" + n + "_1", out.get(2)),
+                        Map.entry("msg_" + n + "_3", out.get(4))))
+                .verifyComplete();
+        StepVerifier.create(store().callItems(List.of())).expectNext(Map.of()).verifyComplete();
+        StepVerifier.create(store().stateItems(List.of())).expectNext(Map.of()).verifyComplete();
+    }
+
+    @Test
+    void expiredCallsAndStateItemsAreUnknown() throws Exception {
+        StoredResponse response = toolResponse();
+        String n = response.id().substring(5);
+        StepVerifier.create(store().put(response)).verifyComplete();
+
+        letExpire(response, itemIds(response));
+
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
+            StepVerifier.create(store().callItems(List.of("call_fc_" + n + "_1"))).expectNext(Map.of()).verifyComplete();
+            StepVerifier.create(store().stateItems(List.of("fc_" + n + "_1"))).expectNext(Map.of()).verifyComplete();
+        });
+    }
+
+    @Test
     void concurrentPutsAllLand() {
         List<StoredResponse> responses = new ArrayList<>();
         for (int i = 0; i < 200; i++) {
@@ -131,6 +167,31 @@ abstract class ItemStoreContract {
         }
         return new StoredResponse("resp_" + n, "deepseek-r1", Instant.parse("2026-11-25T12:00:00.123456789Z"),
                 "be brief", List.of("{\"type\":\"message\",\"role\":\"user\",\"content\":\"hi " + n + "\"}"), output);
+    }
+
+    /**
+     * A tool-calling response as the encoder writes one: reasoning, a call with a gateway-issued call
+     * id and its state-only item, a message and its state-only item, a call with the backend's call
+     * id followed by a reasoning item with text.
+     */
+    static StoredResponse toolResponse() {
+        String n = UUID.randomUUID().toString().replace("-", "");
+        String state = "\",\"type\":\"reasoning\",\"summary\":[],\"encrypted_content\":\"rgw1.k1.STATE\","
+                + "\"status\":\"completed\"}";
+        List<String> output = List.of(
+                "{\"id\":\"rs_" + n + "_0\",\"type\":\"reasoning\",\"summary\":[{\"type\":\"summary_text\","
+                        + "\"text\":\"think\"}],\"encrypted_content\":\"rgw1.k1.R\",\"status\":\"completed\"}",
+                "{\"id\":\"fc_" + n + "_1\",\"type\":\"function_call\",\"status\":\"completed\",\"arguments\":\"{}\","
+                        + "\"call_id\":\"call_fc_" + n + "_1\",\"name\":\"get_country\"}",
+                "{\"id\":\"rs_" + n + "_2" + state,
+                "{\"type\":\"message\",\"id\":\"msg_" + n + "_3\",\"role\":\"assistant\",\"status\":\"completed\","
+                        + "\"content\":[{\"type\":\"output_text\",\"text\":\"Mexico City\",\"annotations\":[]}]}",
+                "{\"id\":\"rs_" + n + "_4" + state,
+                "{\"id\":\"fc_" + n + "_5\",\"type\":\"function_call\",\"status\":\"completed\",\"arguments\":\"{}\","
+                        + "\"call_id\":\"toolu_01backend\",\"name\":\"get_country\"}",
+                "{\"id\":\"rs_" + n + "_6\",\"type\":\"reasoning\",\"summary\":[],\"content\":[{\"type\":"
+                        + "\"reasoning_text\",\"text\":\"more\"}],\"encrypted_content\":\"rgw1.k1.R2\"}");
+        return new StoredResponse("resp_" + n, "gemini-3", Instant.parse("2026-11-25T12:00:00Z"), "", List.of(), output);
     }
 
     static List<String> itemIds(StoredResponse response) {

@@ -71,6 +71,8 @@ class RedisItemStoreTest extends ItemStoreContract {
         List<String> keys = new ArrayList<>();
         keys.add(store.responseKey(response.id()));
         itemIds.forEach(id -> keys.add(store.itemKey(id)));
+        response.outputByCallId().keySet().forEach(id -> keys.add(store.callKey(id)));
+        response.stateItemsByItemId().keySet().forEach(id -> keys.add(store.stateKey(id)));
         for (String key : keys) {
             // every key expires after the store's TTL; then Redis is made to expire it now
             assertThat(redis.pttl(key)).as(key).isBetween(TTL.toMillis() - 60_000, TTL.toMillis());
