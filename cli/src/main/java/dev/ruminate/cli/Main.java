@@ -90,6 +90,10 @@ public final class Main {
                        [--foreign-reasoning drop|tagged] [--tool-result ID=CONTENT]... [--user TEXT] TURN_FILE...
                                                the request the client sends after recorded turns
                   providers                    every provider name, its default URL and key variable
+                  serve [--provider NAME (--replay FILE | --base-url URL --api-key-env VAR)] [--port N] [--no-auth]
+                                               the reasoning gateway: OpenAI Responses and Chat Completions
+                                               endpoints in front of the emulators or a provider (run by the
+                                               ruminate script from the gateway module; serve --help for all)
 
                 providers: %s
                 exit status: 0 ok, 1 failure, 2 usage error, 3 the stream failed (partial result printed)

@@ -98,6 +98,10 @@ public final class ServeMain {
      * @param args the arguments after {@code serve}
      */
     public static void main(String[] args) {
+        if (Arrays.asList(args).contains("--help")) {
+            System.out.println(ServeOptions.USAGE.stripTrailing());
+            return;
+        }
         Serving serving;
         try {
             serving = start(Arrays.asList(args), System.out, System.err);
