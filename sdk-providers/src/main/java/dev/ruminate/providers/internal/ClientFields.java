@@ -175,14 +175,7 @@ public final class ClientFields {
      * @throws ClientRequestException {@code invalid_type} for another kind
      */
     public static @Nullable String string(JsonTree.Obj o, String name) {
-        Object v = o.get(name);
-        if (v == null || v == JsonTree.NULL) {
-            return null;
-        }
-        if (v instanceof String s) {
-            return s;
-        }
-        throw invalidType(o.where(name), "a string", v);
+        return typed(o, name, String.class, "a string");
     }
 
     /**
@@ -195,11 +188,7 @@ public final class ClientFields {
      *     for another kind
      */
     public static String requireString(JsonTree.Obj o, String name) {
-        String s = string(o, name);
-        if (s == null) {
-            throw missing(o.where(name));
-        }
-        return s;
+        return present(o, name, string(o, name));
     }
 
     /**
@@ -229,14 +218,7 @@ public final class ClientFields {
      * @throws ClientRequestException {@code invalid_type} for another kind
      */
     public static JsonTree.@Nullable Obj object(JsonTree.Obj o, String name) {
-        Object v = o.get(name);
-        if (v == null || v == JsonTree.NULL) {
-            return null;
-        }
-        if (v instanceof JsonTree.Obj obj) {
-            return obj;
-        }
-        throw invalidType(o.where(name), "an object", v);
+        return typed(o, name, JsonTree.Obj.class, "an object");
     }
 
     /**
@@ -249,11 +231,7 @@ public final class ClientFields {
      *     for another kind
      */
     public static JsonTree.Obj requireObject(JsonTree.Obj o, String name) {
-        JsonTree.Obj obj = object(o, name);
-        if (obj == null) {
-            throw missing(o.where(name));
-        }
-        return obj;
+        return present(o, name, object(o, name));
     }
 
     /**
@@ -265,14 +243,7 @@ public final class ClientFields {
      * @throws ClientRequestException {@code invalid_type} for another kind
      */
     public static JsonTree.@Nullable Arr array(JsonTree.Obj o, String name) {
-        Object v = o.get(name);
-        if (v == null || v == JsonTree.NULL) {
-            return null;
-        }
-        if (v instanceof JsonTree.Arr a) {
-            return a;
-        }
-        throw invalidType(o.where(name), "an array", v);
+        return typed(o, name, JsonTree.Arr.class, "an array");
     }
 
     /**
@@ -285,11 +256,7 @@ public final class ClientFields {
      *     for another kind
      */
     public static JsonTree.Arr requireArray(JsonTree.Obj o, String name) {
-        JsonTree.Arr a = array(o, name);
-        if (a == null) {
-            throw missing(o.where(name));
-        }
-        return a;
+        return present(o, name, array(o, name));
     }
 
     /**
@@ -315,14 +282,27 @@ public final class ClientFields {
      * @throws ClientRequestException {@code invalid_type} for another kind
      */
     public static @Nullable Boolean bool(JsonTree.Obj o, String name) {
+        return typed(o, name, Boolean.class, "a boolean");
+    }
+
+    /** A field of one JSON kind: null when absent or JSON null, else the value when it is of that kind. */
+    private static <T> @Nullable T typed(JsonTree.Obj o, String name, Class<T> kind, String expected) {
         Object v = o.get(name);
         if (v == null || v == JsonTree.NULL) {
             return null;
         }
-        if (v instanceof Boolean b) {
-            return b;
+        if (kind.isInstance(v)) {
+            return kind.cast(v);
         }
-        throw invalidType(o.where(name), "a boolean", v);
+        throw invalidType(o.where(name), expected, v);
+    }
+
+    /** A field read that must have found a value. */
+    private static <T> T present(JsonTree.Obj o, String name, @Nullable T value) {
+        if (value == null) {
+            throw missing(o.where(name));
+        }
+        return value;
     }
 
     /**
