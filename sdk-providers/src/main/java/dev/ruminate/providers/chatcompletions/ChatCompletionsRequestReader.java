@@ -1,6 +1,23 @@
 package dev.ruminate.providers.chatcompletions;
 
-import dev.ruminate.core.error.ProtocolException;
+import static dev.ruminate.providers.internal.ClientFields.array;
+import static dev.ruminate.providers.internal.ClientFields.bool;
+import static dev.ruminate.providers.internal.ClientFields.element;
+import static dev.ruminate.providers.internal.ClientFields.fieldNames;
+import static dev.ruminate.providers.internal.ClientFields.integer;
+import static dev.ruminate.providers.internal.ClientFields.invalidType;
+import static dev.ruminate.providers.internal.ClientFields.invalidValue;
+import static dev.ruminate.providers.internal.ClientFields.missing;
+import static dev.ruminate.providers.internal.ClientFields.number;
+import static dev.ruminate.providers.internal.ClientFields.object;
+import static dev.ruminate.providers.internal.ClientFields.positiveInt;
+import static dev.ruminate.providers.internal.ClientFields.requireArray;
+import static dev.ruminate.providers.internal.ClientFields.requireObject;
+import static dev.ruminate.providers.internal.ClientFields.requireString;
+import static dev.ruminate.providers.internal.ClientFields.string;
+import static dev.ruminate.providers.internal.ClientFields.strings;
+import static dev.ruminate.providers.internal.ClientFields.unsupported;
+
 import dev.ruminate.core.internal.JsonTree;
 import dev.ruminate.core.internal.JsonValidity;
 import dev.ruminate.core.message.AssistantMessage;
@@ -17,6 +34,7 @@ import dev.ruminate.core.message.Usage;
 import dev.ruminate.core.message.UserMessage;
 import dev.ruminate.core.request.ReasoningEffort;
 import dev.ruminate.core.request.ToolDefinition;
+import dev.ruminate.providers.internal.ClientFields;
 import dev.ruminate.providers.serving.ClientRequestException;
 import dev.ruminate.providers.serving.OpenAiError;
 import java.util.ArrayList;
@@ -68,8 +86,8 @@ import org.jspecify.annotations.Nullable;
  * {@code invalid_request_error}, {@code param} the path of the value at fault
  * ({@code messages[2].role}, {@code tools[0].function.name}), and a code from OpenAI's usage
  * ({@code missing_required_parameter}, {@code invalid_type}, {@code invalid_value},
- * {@code unsupported_value}, {@code unsupported_parameter}, {@code empty_array}). Messages name the
- * place, never the client's values. A body over the size limit is refused with 413
+ * {@code unsupported_value}, {@code unsupported_parameter}, {@code empty_array}; {@code invalid_json}
+ * for a body that is not JSON). Messages name the place, never the client's values. A body over the size limit is refused with 413
  * {@code request_too_large} before it is parsed; the default limit,
  * {@value #DEFAULT_MAX_BODY_CHARS} characters (8 MiB), holds a long conversation with a
  * million-token context model, since images are not taken.
@@ -121,23 +139,8 @@ public final class ChatCompletionsRequestReader {
         if (maxBodyChars < 1) {
             throw new IllegalArgumentException("maxBodyChars must be at least 1, was " + maxBodyChars);
         }
-        if (body.length() > maxBodyChars) {
-            throw new ClientRequestException(new OpenAiError(413, "invalid_request_error", "request_too_large",
-                    "The request body is larger than this service accepts (" + maxBodyChars + " characters).", null));
-        }
-        Object root;
-        try {
-            root = JsonTree.parse(body);
-        } catch (ProtocolException e) {
-            // JsonTree's message gives the place (a column), never the text
-            String why = e.reason() == ProtocolException.Reason.NESTING_TOO_DEEP
-                    ? "The request body nests JSON deeper than this service accepts."
-                    : "We could not parse the JSON body of your request: " + e.detail() + ".";
-            throw ClientRequestException.invalid(why, null, null);
-        }
-        if (!(root instanceof JsonTree.Obj request)) {
-            throw ClientRequestException.invalid("The request body must be a JSON object.", null, "invalid_type");
-        }
+        ClientFields.checkChars(body, maxBodyChars);
+        JsonTree.Obj request = ClientFields.parseObject(body);
         return new Reader().call(request);
     }
 
@@ -413,14 +416,7 @@ public final class ChatCompletionsRequestReader {
             if (!(value instanceof JsonTree.Arr a)) {
                 throw invalidType("stop", "a string or an array of strings", value);
             }
-            List<String> out = new ArrayList<>();
-            for (int i = 0; i < a.items().size(); i++) {
-                if (!(a.items().get(i) instanceof String s)) {
-                    throw invalidType("stop[" + i + "]", "a string", a.items().get(i));
-                }
-                out.add(s);
-            }
-            return out;
+            return strings(a);
         }
 
         private static Map<String, String> metadata(JsonTree.Obj r) {
@@ -478,162 +474,5 @@ public final class ChatCompletionsRequestReader {
                         "unsupported_parameter"));
             }
         }
-    }
-
-    // ---- typed access, with errors that name the place and never the value
-
-    private static List<String> fieldNames(JsonTree.Obj o) {
-        // JsonTree keeps properties in document order; the path of each is where(name)
-        List<String> names = new ArrayList<>();
-        String raw = o.raw();
-        // the tree has no name listing of its own: parse the names of this object only
-        try (tools.jackson.core.JsonParser p = dev.ruminate.providers.internal.JsonWriting.JSON.createParser(
-                tools.jackson.core.ObjectReadContext.empty(), raw)) {
-            p.nextToken();
-            String name;
-            while ((name = p.nextName()) != null) {
-                p.nextToken();
-                p.skipChildren();
-                names.add(name);
-            }
-        }
-        return names;
-    }
-
-    private static JsonTree.Obj element(JsonTree.Arr a, int i) {
-        Object v = a.items().get(i);
-        if (v instanceof JsonTree.Obj o) {
-            return o;
-        }
-        throw invalidType(a.path() + "[" + i + "]", "an object", v);
-    }
-
-    private static @Nullable String string(JsonTree.Obj o, String name) {
-        Object v = o.get(name);
-        if (v == null || v == JsonTree.NULL) {
-            return null;
-        }
-        if (v instanceof String s) {
-            return s;
-        }
-        throw invalidType(o.where(name), "a string", v);
-    }
-
-    private static String requireString(JsonTree.Obj o, String name) {
-        String s = string(o, name);
-        if (s == null) {
-            throw missing(o.where(name));
-        }
-        return s;
-    }
-
-    private static JsonTree.@Nullable Obj object(JsonTree.Obj o, String name) {
-        Object v = o.get(name);
-        if (v == null || v == JsonTree.NULL) {
-            return null;
-        }
-        if (v instanceof JsonTree.Obj obj) {
-            return obj;
-        }
-        throw invalidType(o.where(name), "an object", v);
-    }
-
-    private static JsonTree.Obj requireObject(JsonTree.Obj o, String name) {
-        JsonTree.Obj obj = object(o, name);
-        if (obj == null) {
-            throw missing(o.where(name));
-        }
-        return obj;
-    }
-
-    private static JsonTree.@Nullable Arr array(JsonTree.Obj o, String name) {
-        Object v = o.get(name);
-        if (v == null || v == JsonTree.NULL) {
-            return null;
-        }
-        if (v instanceof JsonTree.Arr a) {
-            return a;
-        }
-        throw invalidType(o.where(name), "an array", v);
-    }
-
-    private static JsonTree.Arr requireArray(JsonTree.Obj o, String name) {
-        JsonTree.Arr a = array(o, name);
-        if (a == null) {
-            throw missing(o.where(name));
-        }
-        return a;
-    }
-
-    private static boolean bool(JsonTree.Obj o, String name, boolean absent) {
-        Boolean b = bool(o, name);
-        return b == null ? absent : b;
-    }
-
-    private static @Nullable Boolean bool(JsonTree.Obj o, String name) {
-        Object v = o.get(name);
-        if (v == null || v == JsonTree.NULL) {
-            return null;
-        }
-        if (v instanceof Boolean b) {
-            return b;
-        }
-        throw invalidType(o.where(name), "a boolean", v);
-    }
-
-    private static @Nullable Double number(JsonTree.Obj o, String name) {
-        Object v = o.get(name);
-        if (v == null || v == JsonTree.NULL) {
-            return null;
-        }
-        if (v instanceof Number n && Double.isFinite(n.doubleValue())) {
-            return n.doubleValue();
-        }
-        throw invalidType(o.where(name), "a number", v);
-    }
-
-    private static @Nullable Long integer(JsonTree.Obj o, String name) {
-        Object v = o.get(name);
-        if (v == null || v == JsonTree.NULL) {
-            return null;
-        }
-        if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte) {
-            return ((Number) v).longValue();
-        }
-        if (v instanceof Number n && !(v instanceof java.math.BigInteger) && n.doubleValue() == Math.rint(n.doubleValue())
-                && Math.abs(n.doubleValue()) < 1e15) {
-            // 100.0: some clients write every number as a float
-            return (long) n.doubleValue();
-        }
-        throw invalidType(o.where(name), "an integer", v);
-    }
-
-    private static @Nullable Long positiveInt(JsonTree.Obj o, String name) {
-        Long v = integer(o, name);
-        if (v != null && (v < 1 || v > Integer.MAX_VALUE)) {
-            throw invalidValue(o.where(name), "must be between 1 and " + Integer.MAX_VALUE);
-        }
-        return v;
-    }
-
-    // ---- errors
-
-    private static ClientRequestException missing(String param) {
-        return ClientRequestException.invalid("Missing required parameter: '" + param + "'.", param,
-                "missing_required_parameter");
-    }
-
-    private static ClientRequestException invalidType(String param, String expected, @Nullable Object found) {
-        return ClientRequestException.invalid("Invalid type for '" + param + "': expected " + expected + ", but got "
-                + JsonTree.kind(found) + " instead.", param, "invalid_type");
-    }
-
-    private static ClientRequestException invalidValue(String param, String rule) {
-        return ClientRequestException.invalid("Invalid value for '" + param + "': it " + rule + ".", param,
-                "invalid_value");
-    }
-
-    private static ClientRequestException unsupported(String param, String message) {
-        return ClientRequestException.invalid(message, param, "unsupported_value");
     }
 }

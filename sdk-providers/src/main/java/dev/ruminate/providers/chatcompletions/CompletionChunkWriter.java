@@ -15,6 +15,7 @@ import dev.ruminate.core.event.UsageUpdate;
 import dev.ruminate.core.json.SseFrame;
 import dev.ruminate.core.message.FinishReason;
 import dev.ruminate.core.message.Usage;
+import dev.ruminate.providers.internal.JsonWriting;
 import dev.ruminate.providers.serving.OpenAiError;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -258,11 +259,7 @@ final class CompletionChunkWriter {
             delta.accept(g);
             g.writeEndObject();
             g.writeNullProperty("logprobs");
-            if (finishReason != null) {
-                g.writeStringProperty("finish_reason", finishReason);
-            } else {
-                g.writeNullProperty("finish_reason");
-            }
+            JsonWriting.nullableString(g, "finish_reason", finishReason);
             g.writeEndObject();
             g.writeEndArray();
             if (options.includeUsage()) {

@@ -53,6 +53,22 @@ public final class JsonWriting {
     }
 
     /**
+     * Writes a string property, or JSON {@code null} for a null value: OpenAI's wire writes absent
+     * fields as null rather than leaving them out.
+     *
+     * @param g the generator
+     * @param name the property name
+     * @param value the value, null for JSON null
+     */
+    public static void nullableString(JsonGenerator g, String name, @Nullable String value) {
+        if (value != null) {
+            g.writeStringProperty(name, value);
+        } else {
+            g.writeNullProperty(name);
+        }
+    }
+
+    /**
      * Writes a plain value: null, string, boolean, number, or lists and string-keyed maps of these.
      *
      * @param g the generator

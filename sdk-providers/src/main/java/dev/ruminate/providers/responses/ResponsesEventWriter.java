@@ -623,7 +623,7 @@ final class ResponsesEventWriter {
         } else {
             g.writeNullProperty("incomplete_details");
         }
-        nullableString(g, "instructions", echo.instructions());
+        JsonWriting.nullableString(g, "instructions", echo.instructions());
         if (echo.maxOutputTokens() != null) {
             g.writeNumberProperty("max_output_tokens", echo.maxOutputTokens().longValue());
         } else {
@@ -640,10 +640,10 @@ final class ResponsesEventWriter {
         }
         g.writeEndArray();
         g.writeBooleanProperty("parallel_tool_calls", echo.parallelToolCalls());
-        nullableString(g, "previous_response_id", echo.previousResponseId());
+        JsonWriting.nullableString(g, "previous_response_id", echo.previousResponseId());
         g.writeObjectPropertyStart("reasoning");
-        nullableString(g, "effort", echo.reasoningEffort());
-        nullableString(g, "summary", echo.reasoningSummary());
+        JsonWriting.nullableString(g, "effort", echo.reasoningEffort());
+        JsonWriting.nullableString(g, "summary", echo.reasoningSummary());
         g.writeEndObject();
         if (echo.serviceTier() != null) {
             g.writeStringProperty("service_tier", echo.serviceTier());
@@ -673,14 +673,6 @@ final class ResponsesEventWriter {
             g.writeNullProperty("usage");
         }
         g.writeEndObject();
-    }
-
-    private static void nullableString(JsonGenerator g, String name, @Nullable String value) {
-        if (value != null) {
-            g.writeStringProperty(name, value);
-        } else {
-            g.writeNullProperty(name);
-        }
     }
 
     private static void nullableNumber(JsonGenerator g, String name, @Nullable Double value) {

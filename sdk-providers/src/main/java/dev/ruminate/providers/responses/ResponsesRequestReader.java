@@ -1,7 +1,20 @@
 package dev.ruminate.providers.responses;
 
-import dev.ruminate.core.error.ProtocolException;
+import static dev.ruminate.providers.internal.ClientFields.array;
+import static dev.ruminate.providers.internal.ClientFields.bool;
+import static dev.ruminate.providers.internal.ClientFields.element;
+import static dev.ruminate.providers.internal.ClientFields.invalidType;
+import static dev.ruminate.providers.internal.ClientFields.invalidValue;
+import static dev.ruminate.providers.internal.ClientFields.number;
+import static dev.ruminate.providers.internal.ClientFields.object;
+import static dev.ruminate.providers.internal.ClientFields.oneOf;
+import static dev.ruminate.providers.internal.ClientFields.positiveInt;
+import static dev.ruminate.providers.internal.ClientFields.requireString;
+import static dev.ruminate.providers.internal.ClientFields.string;
+import static dev.ruminate.providers.internal.ClientFields.strings;
+
 import dev.ruminate.core.internal.JsonTree;
+import dev.ruminate.providers.internal.ClientFields;
 import dev.ruminate.providers.internal.JsonWriting;
 import dev.ruminate.providers.serving.ClientRequestException;
 import java.io.StringWriter;
@@ -17,8 +30,10 @@ import tools.jackson.core.ObjectWriteContext;
 /**
  * Reads a client's {@code POST /responses} body into a {@link ResponsesCall}, for a service that
  * answers Responses requests with any provider. Everything wrong is a {@link ClientRequestException}
- * (400, {@code invalid_request_error}) whose {@code param} is the path of the fault
- * ({@code input[3].type}, {@code tools[0].name}) and whose message names the place, never the
+ * (400, {@code invalid_request_error}; 413 for a body over the limit) whose {@code param} is the path
+ * of the fault ({@code input[3].type}, {@code tools[0].name}), whose code is OpenAI's
+ * ({@code missing_required_parameter}, {@code invalid_type}, {@code invalid_value},
+ * {@code unsupported_value}, {@code invalid_json}) and whose message names the place, never the
  * client's values; nothing has been sent anywhere when it is thrown.
  *
  * <p>Checked: malformed JSON; the shape and kind of every field read; {@code model} present;
@@ -87,7 +102,8 @@ public final class ResponsesRequestReader {
      *
      * @param body the request body
      * @return the call
-     * @throws ClientRequestException (400) for a body that is not a valid Responses request
+     * @throws ClientRequestException (400) for a body that is not a valid Responses request, (413) for
+     *     one over the size limit
      */
     public static ResponsesCall read(String body) {
         return DEFAULTS.readBody(body);
@@ -98,32 +114,20 @@ public final class ResponsesRequestReader {
      *
      * @param body the request body
      * @return the call
-     * @throws ClientRequestException (400) for a body that is not a valid Responses request
+     * @throws ClientRequestException (400) for a body that is not a valid Responses request, (413) for
+     *     one over the size limit
      */
     public ResponsesCall readBody(String body) {
         Objects.requireNonNull(body, "body");
-        if (utf8Length(body, maxBytes) > maxBytes) {
-            throw ClientRequestException.invalid("The request body is larger than this service accepts ("
-                    + maxBytes + " bytes).", null, "request_too_large");
-        }
-        Object root;
-        try {
-            root = JsonTree.parse(body);
-        } catch (ProtocolException e) {
-            throw ClientRequestException.invalid("The request body is not valid JSON: " + e.detail() + ".", null,
-                    "invalid_json");
-        }
-        if (!(root instanceof JsonTree.Obj r)) {
-            throw invalid("", "The request body must be a JSON object");
-        }
-        return call(r);
+        ClientFields.checkUtf8Bytes(body, maxBytes);
+        return call(ClientFields.parseObject(body));
     }
 
     private ResponsesCall call(JsonTree.Obj r) {
         unsupported(r);
-        String model = string(r, "model");
-        if (model == null || model.isEmpty()) {
-            throw invalid("model", "model is required");
+        String model = requireString(r, "model");
+        if (model.isEmpty()) {
+            throw invalidValue("model", "must not be empty");
         }
         List<String> items = new ArrayList<>();
         Set<String> references = new LinkedHashSet<>();
@@ -137,13 +141,11 @@ public final class ResponsesRequestReader {
             effort = oneOf(reasoning, "effort", EFFORTS);
             summary = oneOf(reasoning, "summary", SUMMARIES);
         }
-        Long max = integer(r, "max_output_tokens");
-        if (max != null && (max < 1 || max > Integer.MAX_VALUE)) {
-            throw invalid("max_output_tokens", "max_output_tokens must be between 1 and " + Integer.MAX_VALUE);
-        }
+        Long max = positiveInt(r, "max_output_tokens");
         Double temperature = number(r, "temperature", 0, 2);
         Double topP = number(r, "top_p", 0, 1);
-        List<String> include = strings(r, "include");
+        JsonTree.Arr includeArray = array(r, "include");
+        List<String> include = includeArray == null ? List.of() : strings(includeArray);
         JsonTree.Obj metadata = object(r, "metadata");
         JsonTree.Obj text = object(r, "text");
         checkText(text);
@@ -160,13 +162,14 @@ public final class ResponsesRequestReader {
     /** Parameters whose meaning this service cannot honour: answering without them would mislead. */
     private static void unsupported(JsonTree.Obj r) {
         if (bool(r, "background", false)) {
-            throw invalid("background", "background responses are not supported by this service");
+            throw ClientFields.unsupported("background", "Background responses are not supported by this service.");
         }
         if (r.has("conversation")) {
-            throw invalid("conversation", "conversations are not supported by this service; use previous_response_id");
+            throw ClientFields.unsupported("conversation",
+                    "Conversations are not supported by this service; use previous_response_id.");
         }
         if (r.has("prompt")) {
-            throw invalid("prompt", "prompt templates are not supported by this service");
+            throw ClientFields.unsupported("prompt", "Prompt templates are not supported by this service.");
         }
     }
 
@@ -180,24 +183,21 @@ public final class ResponsesRequestReader {
             return;
         }
         if (!(input instanceof JsonTree.Arr arr)) {
-            throw invalid("input", "input must be a string or an array of items");
+            throw invalidType("input", "a string or an array of items", input);
         }
         if (arr.items().size() > maxItems) {
             throw ClientRequestException.invalid("input has more items than this service accepts (" + maxItems + ").",
                     "input", "too_many_items");
         }
         for (int i = 0; i < arr.items().size(); i++) {
-            if (!(arr.items().get(i) instanceof JsonTree.Obj item)) {
-                throw invalid("input[" + i + "]", "input[" + i + "] must be an object");
-            }
+            JsonTree.Obj item = element(arr, i);
             items.add(item.raw());
-            Object type = item.get("type");
-            if ("item_reference".equals(type)) {
-                Object id = item.get("id");
-                if (!(id instanceof String s) || s.isEmpty()) {
-                    throw invalid("input[" + i + "].id", "input[" + i + "].id is required for an item_reference");
+            if ("item_reference".equals(item.get("type"))) {
+                String id = requireString(item, "id");
+                if (id.isEmpty()) {
+                    throw invalidValue(item.where("id"), "must not be empty");
                 }
-                references.add(s);
+                references.add(id);
             }
         }
         ResponsesInput.validate(arr);
@@ -220,39 +220,30 @@ public final class ResponsesRequestReader {
     }
 
     private static Tools tools(JsonTree.Obj r) {
-        Object value = r.get("tools");
-        if (value == null || value == JsonTree.NULL) {
+        JsonTree.Arr arr = array(r, "tools");
+        if (arr == null) {
             return new Tools(List.of(), "[]");
-        }
-        if (!(value instanceof JsonTree.Arr arr)) {
-            throw invalid("tools", "tools must be an array");
         }
         List<FunctionTool> out = new ArrayList<>(arr.items().size());
         Set<String> names = new LinkedHashSet<>();
         for (int i = 0; i < arr.items().size(); i++) {
-            String at = "tools[" + i + "]";
-            if (!(arr.items().get(i) instanceof JsonTree.Obj tool)) {
-                throw invalid(at, at + " must be an object");
-            }
+            JsonTree.Obj tool = element(arr, i);
             if (!"function".equals(tool.get("type"))) {
-                throw invalid(at + ".type", at + ".type is not supported by this service: only function tools are");
+                throw ClientFields.unsupported(tool.where("type"), "Tools other than functions are not supported by"
+                        + " this service.");
             }
-            String name = string(tool, "name");
-            if (name == null || name.isBlank()) {
-                throw invalid(at + ".name", at + ".name is required");
+            String name = requireString(tool, "name");
+            if (name.isBlank()) {
+                throw invalidValue(tool.where("name"), "must not be blank");
             }
             if (!names.add(name)) {
-                throw invalid(at + ".name", at + ".name repeats the name of an earlier tool");
+                throw invalidValue(tool.where("name"), "must not repeat the name of an earlier tool");
             }
             String description = string(tool, "description");
             JsonTree.Obj parameters = object(tool, "parameters");
-            Object strict = tool.get("strict");
-            if (strict != null && strict != JsonTree.NULL && !(strict instanceof Boolean)) {
-                throw invalid(at + ".strict", at + ".strict must be a boolean");
-            }
             out.add(new FunctionTool(name, description == null ? "" : description,
                     parameters == null ? "{\"type\":\"object\",\"properties\":{}}" : parameters.raw(),
-                    strict instanceof Boolean b ? b : null));
+                    bool(tool, "strict")));
         }
         return new Tools(out, arr.raw());
     }
@@ -267,18 +258,18 @@ public final class ResponsesRequestReader {
                 case "auto" -> ToolChoice.AUTO;
                 case "none" -> ToolChoice.NONE;
                 case "required" -> ToolChoice.REQUIRED;
-                default -> throw invalid("tool_choice", "tool_choice must be auto, none, required or a function");
+                default -> throw invalidValue("tool_choice", "must be 'auto', 'none', 'required' or a function");
             };
         }
         if (value instanceof JsonTree.Obj o && "function".equals(o.get("type"))) {
-            String name = string(o, "name");
-            if (name == null || name.isEmpty()) {
-                throw invalid("tool_choice.name", "tool_choice.name is required for a function");
+            String name = requireString(o, "name");
+            if (name.isEmpty()) {
+                throw invalidValue(o.where("name"), "must not be empty");
             }
             return ToolChoice.function(name);
         }
-        throw invalid("tool_choice", "tool_choice is not supported by this service: only auto, none, required and"
-                + " a function are");
+        throw ClientFields.unsupported("tool_choice", "A tool choice other than auto, none, required or a function is"
+                + " not supported by this service.");
     }
 
     private static void checkText(JsonTree.@Nullable Obj text) {
@@ -287,125 +278,8 @@ public final class ResponsesRequestReader {
         }
         JsonTree.Obj format = object(text, "format");
         if (format != null && !"text".equals(format.get("type"))) {
-            throw invalid("text.format.type", "text.format.type is not supported by this service yet: only text is");
+            throw ClientFields.unsupported(format.where("type"),
+                    "Structured output (a text.format other than text) is not supported by this service yet.");
         }
-    }
-
-    // ---- field readers that answer a wrong kind with a client error naming the path
-
-    private static ClientRequestException invalid(String param, String message) {
-        return ClientRequestException.invalid(message + ".", param.isEmpty() ? null : param,
-                param.isEmpty() ? null : "invalid_value");
-    }
-
-    private static String path(JsonTree.Obj o, String name) {
-        return o.where(name);
-    }
-
-    private static @Nullable String string(JsonTree.Obj o, String name) {
-        Object v = o.get(name);
-        if (v == null || v == JsonTree.NULL) {
-            return null;
-        }
-        if (v instanceof String s) {
-            return s;
-        }
-        throw invalid(path(o, name), path(o, name) + " must be a string");
-    }
-
-    private static boolean bool(JsonTree.Obj o, String name, boolean absent) {
-        Object v = o.get(name);
-        if (v == null || v == JsonTree.NULL) {
-            return absent;
-        }
-        if (v instanceof Boolean b) {
-            return b;
-        }
-        throw invalid(path(o, name), path(o, name) + " must be a boolean");
-    }
-
-    private static @Nullable Long integer(JsonTree.Obj o, String name) {
-        Object v = o.get(name);
-        if (v == null || v == JsonTree.NULL) {
-            return null;
-        }
-        if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte) {
-            return ((Number) v).longValue();
-        }
-        throw invalid(path(o, name), path(o, name) + " must be an integer");
-    }
-
-    private static @Nullable Double number(JsonTree.Obj o, String name, double min, double max) {
-        Object v = o.get(name);
-        if (v == null || v == JsonTree.NULL) {
-            return null;
-        }
-        if (v instanceof Number n) {
-            double d = n.doubleValue();
-            if (d >= min && d <= max) {
-                return d;
-            }
-            throw invalid(path(o, name), path(o, name) + " must be between " + (long) min + " and " + (long) max);
-        }
-        throw invalid(path(o, name), path(o, name) + " must be a number");
-    }
-
-    private static JsonTree.@Nullable Obj object(JsonTree.Obj o, String name) {
-        Object v = o.get(name);
-        if (v == null || v == JsonTree.NULL) {
-            return null;
-        }
-        if (v instanceof JsonTree.Obj obj) {
-            return obj;
-        }
-        throw invalid(path(o, name), path(o, name) + " must be an object");
-    }
-
-    private static @Nullable String oneOf(JsonTree.Obj o, String name, Set<String> allowed) {
-        String s = string(o, name);
-        if (s != null && !allowed.contains(s)) {
-            throw invalid(path(o, name), path(o, name) + " must be one of " + String.join(", ", allowed.stream().sorted().toList()));
-        }
-        return s;
-    }
-
-    private static List<String> strings(JsonTree.Obj o, String name) {
-        Object v = o.get(name);
-        if (v == null || v == JsonTree.NULL) {
-            return List.of();
-        }
-        if (!(v instanceof JsonTree.Arr arr)) {
-            throw invalid(path(o, name), path(o, name) + " must be an array of strings");
-        }
-        List<String> out = new ArrayList<>(arr.items().size());
-        for (int i = 0; i < arr.items().size(); i++) {
-            if (!(arr.items().get(i) instanceof String s)) {
-                throw invalid(path(o, name) + "[" + i + "]", path(o, name) + "[" + i + "] must be a string");
-            }
-            out.add(s);
-        }
-        return out;
-    }
-
-    /** The UTF-8 length of a text, counted no further than past a limit. */
-    private static long utf8Length(String s, long limit) {
-        if (s.length() > limit) {
-            return s.length();
-        }
-        long n = 0;
-        for (int i = 0; i < s.length() && n <= limit; i++) {
-            char c = s.charAt(i);
-            if (c < 0x80) {
-                n++;
-            } else if (c < 0x800) {
-                n += 2;
-            } else if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
-                n += 4;
-                i++;
-            } else {
-                n += 3;
-            }
-        }
-        return n;
     }
 }

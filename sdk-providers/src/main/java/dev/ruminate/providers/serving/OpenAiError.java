@@ -166,16 +166,8 @@ public record OpenAiError(int status, String type, @Nullable String code, String
         g.writeStartObject();
         g.writeStringProperty("message", message);
         g.writeStringProperty("type", type);
-        if (param != null) {
-            g.writeStringProperty("param", param);
-        } else {
-            g.writeNullProperty("param");
-        }
-        if (code != null) {
-            g.writeStringProperty("code", code);
-        } else {
-            g.writeNullProperty("code");
-        }
+        JsonWriting.nullableString(g, "param", param);
+        JsonWriting.nullableString(g, "code", code);
         g.writeEndObject();
     }
 

@@ -207,7 +207,7 @@ class ChatCompletionsRequestReaderTest {
         String tool = "'tools':[{'type':'function','function':{'name':'f'}}]";
         String assistant = "{'model':'m','messages':[" + USER + ",{'role':'assistant','tool_calls':[%s]}]}";
         return Stream.of(
-                bad("{'model':'" + s + "'", null, null, "could not parse"),
+                bad("{'model':'" + s + "'", null, "invalid_json", "could not parse"),
                 bad("['" + s + "']", null, "invalid_type", "JSON object"),
                 bad("{'messages':[" + USER + "]}", "model", "missing_required_parameter", "Missing required parameter"),
                 bad("{'model':5,'messages':[" + USER + "]}", "model", "invalid_type", "expected a string"),

@@ -157,6 +157,45 @@ class ResponsesRequestReaderTest {
                 });
     }
 
+    @ParameterizedTest(name = "{1} {2}")
+    @CsvSource(delimiter = '|', value = {
+        "{\"input\":\"x\"}                                     | model             | missing_required_parameter | Missing required parameter: ",
+        "{\"model\":7}                                         | model             | invalid_type               | expected a string, but got a number instead.",
+        "{\"model\":\"m\",\"input\":[\"sk-SECRET\"]}            | input[0]          | invalid_type               | expected an object",
+        "{\"model\":\"m\",\"tools\":[{\"type\":\"function\"}]}  | tools[0].name     | missing_required_parameter | Missing required parameter",
+        "{\"model\":\"m\",\"tools\":[{\"type\":\"web_search\"}]} | tools[0].type    | unsupported_value          | not supported",
+        "{\"model\":\"m\",\"temperature\":3}                     | temperature       | invalid_value              | must be between 0 and 2",
+        "{\"model\":\"m\",\"background\":true}                   | background        | unsupported_value          | not supported"})
+    void errorsCarryOpenAisCodesAndWordsAsTheChatCompletionsReaderDoes(String body, String param, String code,
+                                                                       String says) {
+        assertThatThrownBy(() -> ResponsesRequestReader.read(body))
+                .isInstanceOfSatisfying(ClientRequestException.class, e -> {
+                    assertThat(e.error().param()).isEqualTo(param);
+                    assertThat(e.error().code()).isEqualTo(code);
+                    assertThat(e.error().message()).contains(says).doesNotContain("SECRET");
+                });
+    }
+
+    @Test
+    void malformedJsonIsInvalidJsonAndAnOversizedBodyIs413() {
+        assertThatThrownBy(() -> ResponsesRequestReader.read("{\"model\":"))
+                .isInstanceOfSatisfying(ClientRequestException.class, e -> {
+                    assertThat(e.error().code()).isEqualTo("invalid_json");
+                    assertThat(e.error().message()).startsWith("We could not parse the JSON body of your request");
+                });
+        assertThatThrownBy(() -> ResponsesRequestReader.withLimits(8, 1).readBody("{\"model\":\"m\"}"))
+                .isInstanceOfSatisfying(ClientRequestException.class, e -> {
+                    assertThat(e.error().status()).isEqualTo(413);
+                    assertThat(e.error().code()).isEqualTo("request_too_large");
+                });
+    }
+
+    @Test
+    void aWholeNumberWrittenAsAFloatIsTakenForMaxOutputTokens() {
+        assertThat(ResponsesRequestReader.read("{\"model\":\"m\",\"max_output_tokens\":64.0}").maxOutputTokens())
+                .isEqualTo(64);
+    }
+
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {"{\"model\":", "not json at all sk-SECRET", "{\"model\":\"m\"} trailing", "[]", "\"sk-SECRET\""})
     void malformedBodiesAre400s(String body) {
