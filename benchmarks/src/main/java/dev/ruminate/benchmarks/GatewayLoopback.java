@@ -40,6 +40,8 @@ final class GatewayLoopback implements AutoCloseable {
             p.put("ruminate.providers." + route + ".kind", "deepseek");
             p.put("ruminate.providers." + route + ".base-url", url);
             p.put("ruminate.providers." + route + ".api-key-env", KEY_VARIABLE);
+            // one upstream connection per concurrent stream; Reactor Netty's default pool stops at 500
+            p.put("ruminate.providers." + route + ".connections.max", "10000");
             p.put("ruminate.gateway.routes." + route + ".provider", route);
             p.put("ruminate.gateway.routes." + route + ".upstream-model", "deepseek-reasoner");
         });

@@ -18,7 +18,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.jspecify.annotations.Nullable;
+import reactor.netty.http.client.HttpClient;
+import reactor.netty.resources.ConnectionProvider;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 
 /**
@@ -32,17 +35,25 @@ import org.springframework.boot.context.properties.source.InvalidConfigurationPr
  * {@link InvalidConfigurationPropertyValueException} naming the property (Spring Boot prints it as a
  * startup failure analysis); its message never holds a key, only the names of variables.
  *
+ * <p>A provider with {@code connections.*} set gets a connection pool of its own, which
+ * {@link #close()} disposes (Spring calls it when the application context closes).
+ *
  * <p>Thread-safe; each {@link #create(String)} builds a new client.
  *
  * @since 0.1
  */
-public final class ProviderFactory {
+public final class ProviderFactory implements AutoCloseable {
+
+    /** Reactor Netty's {@code HttpClient.create()} pool limits, which unset {@code connections.*} keep. */
+    private static final int DEFAULT_MAX_CONNECTIONS = 500;
+    private static final Duration DEFAULT_PENDING_TIMEOUT = Duration.ofSeconds(45);
 
     private final RuminateProperties properties;
     private final EnvironmentVariables environment;
     private final List<ChatProviderCustomizer> customizers;
     private final List<ChatProviderDecorator> decorators;
     private final Guards guards;
+    private final List<ConnectionProvider> pools = new CopyOnWriteArrayList<>();
 
     /**
      * Creates a factory whose guards are built from the properties alone.
@@ -113,6 +124,23 @@ public final class ProviderFactory {
     }
 
     /**
+     * Disposes the connection pools of the clients built with {@code connections.*} set; their
+     * clients fail afterwards. Idempotent.
+     */
+    @Override
+    public void close() {
+        for (ConnectionProvider pool : pools) {
+            pool.dispose();
+        }
+        pools.clear();
+    }
+
+    /** The pools built so far, for tests. */
+    List<ConnectionProvider> pools() {
+        return List.copyOf(pools);
+    }
+
+    /**
      * Returns the request defaults of a configured provider, checking them.
      *
      * @param name the name under {@code ruminate.providers}
@@ -178,6 +206,12 @@ public final class ProviderFactory {
             }
             b.readTimeout(read);
         }
+        ProviderProperties.ConnectionProperties connections = settings.connections();
+        if (connections != null) {
+            ConnectionProvider pool = pool(name, connections);
+            pools.add(pool);
+            b.httpClient(HttpClient.create(pool));
+        }
         try {
             b.resilience(guards.of(name, settings));
         } catch (IllegalArgumentException e) {
@@ -200,6 +234,34 @@ public final class ProviderFactory {
             }
         }
         return b.build();
+    }
+
+    /** A pool of the provider's own, its settings checked first; unset ones keep HttpClient.create()'s limits. */
+    private static ConnectionProvider pool(String name, ProviderProperties.ConnectionProperties c) {
+        int max = c.max() != null ? c.max() : DEFAULT_MAX_CONNECTIONS;
+        if (max < 1) {
+            throw invalid(name, "connections.max", c.max(), "must be 1 or more");
+        }
+        int pendingMax = c.pendingMax() != null ? c.pendingMax() : 2 * max;
+        if (pendingMax < -1) {
+            throw invalid(name, "connections.pending-max", c.pendingMax(), "must be 0 or more, or -1 for no bound");
+        }
+        Duration pendingTimeout = c.pendingTimeout() != null ? c.pendingTimeout() : DEFAULT_PENDING_TIMEOUT;
+        if (pendingTimeout.isNegative()) {
+            throw invalid(name, "connections.pending-timeout", c.pendingTimeout(), "must be 0 or more");
+        }
+        ConnectionProvider.Builder pool = ConnectionProvider.builder("ruminate-" + name)
+                .maxConnections(max)
+                .pendingAcquireMaxCount(pendingMax)
+                .pendingAcquireTimeout(pendingTimeout);
+        Duration idle = c.maxIdleTime();
+        if (idle != null) {
+            if (idle.isNegative() || idle.isZero()) {
+                throw invalid(name, "connections.max-idle-time", idle, "must be positive");
+            }
+            pool.maxIdleTime(idle);
+        }
+        return pool.build();
     }
 
     private static @Nullable URI baseUrl(String name, ProviderProperties settings) {

@@ -27,12 +27,35 @@ import org.jspecify.annotations.Nullable;
  * @param reasoning the default reasoning options of requests
  * @param timeouts the read, first-event, idle and total timeouts
  * @param resilience the Resilience4j guards
+ * @param connections the client's connection pool to the provider's host; Reactor Netty's shared
+ *     default pool when unset
  * @since 0.1
  */
 public record ProviderProperties(@Nullable String kind, @Nullable String baseUrl, @Nullable String apiKeyEnv,
                                  @Nullable String model, @Nullable String project, @Nullable String location,
                                  @Nullable String region, @Nullable Boolean thinkTags, @Nullable Reasoning reasoning,
-                                 @Nullable TimeoutProperties timeouts, @Nullable ResilienceProperties resilience) {
+                                 @Nullable TimeoutProperties timeouts, @Nullable ResilienceProperties resilience,
+                                 @Nullable ConnectionProperties connections) {
+
+    /**
+     * The client's connection pool, {@code ruminate.providers.<name>.connections.*}. Each HTTP stream
+     * holds one connection for its whole length, so a server fronting many concurrent streams (such as
+     * the gateway) needs {@code max} at least its concurrent streams to this provider's host. When any
+     * of these is set, the provider gets a pool of its own, named {@code ruminate-<name>}, closed with
+     * the application context; when none is, it shares Reactor Netty's default pool (500 connections
+     * per host, 1,000 waiting at most 45 s), whose limits these defaults repeat.
+     *
+     * @param max the most connections open to the provider's host at once; default 500
+     * @param pendingMax the most requests waiting for a connection when all are in use, beyond which a
+     *     request fails at once; default twice {@code max}; -1 for no bound
+     * @param pendingTimeout how long a request may wait for a connection before it fails; default 45 s
+     * @param maxIdleTime how long a connection may stay idle in the pool before it is closed; no
+     *     limit by default
+     * @since 0.1
+     */
+    public record ConnectionProperties(@Nullable Integer max, @Nullable Integer pendingMax,
+                                       @Nullable Duration pendingTimeout, @Nullable Duration maxIdleTime) {
+    }
 
     /**
      * The default reasoning options of requests started with {@link RuminateProviders#request(String)},

@@ -44,6 +44,9 @@ import org.springframework.context.ConfigurableApplicationContext;
  */
 public final class ServeMain {
 
+    /** The upstream connections each provider may open: a gateway needs one per concurrent stream. */
+    static final int UPSTREAM_CONNECTIONS = 10_000;
+
     /** The environment variable that holds the dummy key given to emulated backends. */
     static final String EMULATOR_KEY_VARIABLE = "RUMINATE_SERVE_EMULATOR_KEY";
 
@@ -59,6 +62,11 @@ public final class ServeMain {
         private final ConfigurableApplicationContext context;
         private final List<ProviderEmulator> emulators;
         private final String baseUrl;
+
+        /** The running application, for tests. */
+        ConfigurableApplicationContext context() {
+            return context;
+        }
 
         Serving(ConfigurableApplicationContext context, List<ProviderEmulator> emulators, String baseUrl) {
             this.context = context;
@@ -250,6 +258,9 @@ public final class ServeMain {
     private static void provider(Map<String, Object> p, String name, String kind, @Nullable String baseUrl,
                                  @Nullable String keyVariable) {
         p.put("ruminate.providers." + name + ".kind", kind);
+        // Each stream through the gateway holds one upstream connection for its whole length: Reactor Netty's
+        // default pool (500 per host) would make the 501st concurrent stream wait 45 s and fail.
+        p.put("ruminate.providers." + name + ".connections.max", UPSTREAM_CONNECTIONS);
         if (baseUrl != null) {
             p.put("ruminate.providers." + name + ".base-url", baseUrl);
         }

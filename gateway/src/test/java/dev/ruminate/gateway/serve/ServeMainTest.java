@@ -3,6 +3,7 @@ package dev.ruminate.gateway.serve;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ruminate.spring.RuminateProperties;
 import dev.ruminate.testkit.NettyLeakCheck;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -90,6 +91,9 @@ class ServeMainTest {
         try (ServeMain.Serving serving = started.serving()) {
             JsonNode response = ask(serving.baseUrl(), "claude");
             assertThat(response.path("output").get(0).path("type").asString()).isEqualTo("reasoning");
+            // one upstream connection per concurrent stream, far past Reactor Netty's default 500
+            assertThat(serving.context().getBean(RuminateProperties.class).providers().get("upstream").connections())
+                    .satisfies(c -> assertThat(c.max()).isEqualTo(ServeMain.UPSTREAM_CONNECTIONS));
 
             List<Path> files;
             try (Stream<Path> list = Files.list(requests)) {

@@ -368,7 +368,12 @@ public final class HttpExchange {
     }
 
     private RuminateException transportError(URI uri, Throwable e, List<ApiKey> sent) {
-        String detail = "POST " + safe(uri) + " failed: " + e;
+        String detail = "POST " + safe(uri) + " failed: " + (poolExhausted(e)
+                ? "the client's connection pool to " + uri.getHost() + " is exhausted (all its connections are in use"
+                        + " and no more requests may wait for one, or the wait timed out); raise the pool's limits"
+                        + " (ruminate.providers.<name>.connections.max, pending-max and pending-timeout, or the"
+                        + " ConnectionProvider given to the builder's httpClient): "
+                : "") + e;
         if (!secrets.appearIn(detail, sent)) {
             return new TransportException(detail, e);
         }
@@ -377,6 +382,16 @@ public final class HttpExchange {
         Exception standIn = new Exception(secrets.redact(e.toString(), sent));
         standIn.setStackTrace(e.getStackTrace());
         return new TransportException(Objects.requireNonNull(secrets.redact(detail, sent)), standIn);
+    }
+
+    /**
+     * True for Reactor Netty's refusals to lend a connection: its pool's {@code PoolAcquireTimeoutException}
+     * and {@code PoolAcquirePendingLimitException}, matched by name because Reactor Netty shades them
+     * into an internal package.
+     */
+    static boolean poolExhausted(Throwable e) {
+        String name = e.getClass().getSimpleName();
+        return name.equals("PoolAcquireTimeoutException") || name.equals("PoolAcquirePendingLimitException");
     }
 
     /** Drops user info and query (which may hold credentials) from a URI shown in a message. */
