@@ -17,6 +17,19 @@ const LISTENING = /^ruminate gateway listening on (http:\/\/\S+\/v1)$/;
 // The first `./ruminate` call may build the command line, which takes minutes on a cold machine.
 const STARTUP_MS = Number(process.env.RUMINATE_SERVE_STARTUP_MS ?? 600_000);
 
+// Servers still running when this process ends (a crash, an interrupted run, an after() hook that never ran): killed
+// then rather than left listening. stop() is the ordinary way; this is the safety net.
+const running = new Set();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    for (const child of running) child.kill('SIGKILL');
+    process.kill(process.pid, signal);
+  });
+}
+
 /**
  * Runs `./ruminate serve --provider P --replay FILE --port 0 --no-auth --upstream-requests DIR` and resolves once the
  * first stdout line names the URL. The process is stopped with stop().
@@ -26,6 +39,8 @@ export async function startGateway({ provider, replay, model, extraArgs = [] }) 
   const args = ['serve', '--provider', provider, '--replay', replay, '--port', '0', '--no-auth',
     '--upstream-requests', requestsDir, ...(model ? ['--model', model] : []), ...extraArgs];
   const child = spawn(path.join(REPO_ROOT, 'ruminate'), args, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   let stderr = '';
   child.stderr.on('data', (chunk) => {
     stderr += chunk;

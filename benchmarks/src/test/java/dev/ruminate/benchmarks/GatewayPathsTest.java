@@ -8,11 +8,14 @@ import dev.ruminate.testkit.EmulatorResponse;
 import dev.ruminate.testkit.NettyLeakCheck;
 import dev.ruminate.testkit.ProviderEmulator;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import reactor.core.publisher.Mono;
 import reactor.netty.ByteBufFlux;
@@ -25,6 +28,9 @@ import reactor.netty.http.client.HttpClient;
  * counting agrees with SSE framing on the same bytes; the first-event path stops at the first event.
  */
 @ExtendWith(NettyLeakCheck.class)
+// GatewayBenchmark's own calls block without a bound (a benchmark must not time out): a stuck path fails the test
+// after this long instead of hanging the build
+@Timeout(value = 2, unit = TimeUnit.MINUTES)
 class GatewayPathsTest {
 
     private static ReasoningStream stream;
@@ -104,6 +110,6 @@ class GatewayPathsTest {
         return Objects.requireNonNull(client.post().uri(path)
                 .send(ByteBufFlux.fromInbound(Mono.just(request)))
                 .responseContent().aggregate().asByteArray()
-                .block());
+                .block(Duration.ofSeconds(30)));
     }
 }

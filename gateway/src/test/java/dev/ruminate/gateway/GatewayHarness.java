@@ -66,8 +66,14 @@ public final class GatewayHarness implements AutoCloseable {
                 "ruminate.gateway.routes.gemini-3.upstream-model=gemini-3-pro-preview",
                 "ruminate.gateway.auth.keys=" + KEY));
         p.addAll(List.of(extraProperties));
-        this.context = new SpringApplicationBuilder(GatewayApplication.class, FakeEnvironment.class)
-                .properties(p.toArray(String[]::new)).run();
+        try {
+            this.context = new SpringApplicationBuilder(GatewayApplication.class, FakeEnvironment.class)
+                    .properties(p.toArray(String[]::new)).run();
+        } catch (RuntimeException | Error e) {
+            // a gateway that fails to start (as some tests expect) must not leave the emulators listening
+            closeEmulators();
+            throw e;
+        }
     }
 
     public String baseUrl() {
@@ -97,6 +103,10 @@ public final class GatewayHarness implements AutoCloseable {
     @Override
     public void close() {
         context.close();
+        closeEmulators();
+    }
+
+    private void closeEmulators() {
         deepseek.close();
         tags.close();
         anthropic.close();

@@ -10,10 +10,12 @@ import com.openai.core.http.StreamResponse;
 import com.openai.helpers.ChatCompletionAccumulator;
 import com.openai.helpers.ResponseAccumulator;
 import com.openai.models.chat.completions.ChatCompletion;
+import com.openai.models.chat.completions.ChatCompletionAssistantMessageParam;
 import com.openai.models.chat.completions.ChatCompletionChunk;
 import com.openai.models.chat.completions.ChatCompletionCreateParams;
 import com.openai.models.chat.completions.ChatCompletionMessage;
 import com.openai.models.chat.completions.ChatCompletionStreamOptions;
+import com.openai.models.chat.completions.ChatCompletionToolMessageParam;
 import com.openai.models.responses.EasyInputMessage;
 import com.openai.models.responses.FunctionTool;
 import com.openai.models.responses.Response;
@@ -27,12 +29,14 @@ import com.openai.models.responses.ResponseStreamEvent;
 import com.openai.models.responses.ResponseUsage;
 import dev.ruminate.testkit.AnthropicScript;
 import dev.ruminate.testkit.ChatCompletionsScript;
+import dev.ruminate.testkit.EmulatorResponse;
 import dev.ruminate.testkit.NettyLeakCheck;
 import dev.ruminate.testkit.RecordedRequest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -43,14 +47,18 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * The official OpenAI Java client (openai-java, as a Java user of the gateway would use it) against the gateway
  * started on a free port in front of the testkit's emulators: the Responses and Chat Completions endpoints streamed
- * and whole, a Responses tool loop, and a stateless reasoning round trip (store false, encrypted_content asked for)
- * in which the backend receives its own signed thinking byte for byte. openai-java's models validate every field
- * its types require, so each answer is also checked against the official types.
+ * and whole, a tool loop over each endpoint (Chat Completions with reasoning_content put back as an additional
+ * property, which openai-java drops from the message it sends back otherwise; Responses both scripted and from a
+ * recorded DeepSeek stream), and a stateless reasoning round trip
+ * (store false, encrypted_content asked for) in which the backend receives its own signed thinking byte for byte.
+ * openai-java's models validate every field its types require, so each answer and each streamed event is also
+ * checked against the official types; each second turn is built by the client from its first answer.
  */
 @ExtendWith(NettyLeakCheck.class)
 class OpenAiJavaClientTest {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final String RECORDED_DEEPSEEK_TOOL_CALL = "deepseek/vercel-deepseek-reasoning-tool-call-stream.sse";
     private static final String DEEPSEEK = "deepseek-reasoner";
     private static final String CLAUDE = "claude";
     private static final String REASONING = "The user wants the weather; the weather tool answers that.";
@@ -168,6 +176,7 @@ class OpenAiJavaClientTest {
         StringBuilder deltas = new StringBuilder();
         try (StreamResponse<ResponseStreamEvent> stream = client.responses().createStreaming(params)) {
             stream.stream().forEach(event -> {
+                event.validate();
                 accumulator.accumulate(event);
                 event.outputTextDelta().ifPresent(d -> deltas.append(d.delta()));
             });
@@ -209,6 +218,7 @@ class OpenAiJavaClientTest {
         StringBuilder reasoning = new StringBuilder();
         try (StreamResponse<ChatCompletionChunk> stream = client.chat().completions().createStreaming(params)) {
             stream.stream().forEach(chunk -> {
+                chunk.validate();
                 accumulator.accumulate(chunk);
                 for (ChatCompletionChunk.Choice choice : chunk.choices()) {
                     reasoningContent(choice.delta()._additionalProperties()).ifPresent(reasoning::append);
@@ -235,6 +245,79 @@ class OpenAiJavaClientTest {
         assertThat(message.content()).contains(ANSWER);
         assertThat(reasoningContent(message._additionalProperties())).contains(REASONING);
         assertThat(completion.usage().orElseThrow().promptTokens()).isEqualTo(40);
+    }
+
+    @Test
+    @SuppressWarnings("deprecation") // _additionalProperties(): the only way openai-java shows reasoning_content
+    void aChatCompletionsToolLoopSendsReasoningContentBackWhenTheUserPutsItBackAsAnAdditionalProperty() {
+        gateway.deepseek.always(deepSeekToolCall().toResponse());
+        ChatCompletionCreateParams first = ChatCompletionCreateParams.builder().model(DEEPSEEK)
+                .addUserMessage("Weather in Paris?").build();
+
+        ChatCompletionMessage message = client.chat().completions().create(first).validate().choices().get(0)
+                .message();
+        assertThat(reasoningContent(message._additionalProperties())).contains(REASONING);
+        String callId = message.toolCalls().orElseThrow().get(0).asFunction().id();
+
+        // openai-java turns the message into the assistant message it sends back (addMessage(message) does the same)
+        // without its additional properties: reasoning_content is dropped unless the user puts it back, as here.
+        ChatCompletionAssistantMessageParam asSent = message.toParam();
+        assertThat(asSent._additionalProperties()).doesNotContainKey("reasoning_content");
+        ChatCompletionAssistantMessageParam withReasoning = asSent.toBuilder()
+                .putAdditionalProperty("reasoning_content", JsonValue.from(REASONING)).build();
+        gateway.deepseek.always(deepSeekAnswer().toResponse());
+        int before = gateway.deepseek.requests().size();
+        ChatCompletion turn2 = client.chat().completions().create(first.toBuilder().addMessage(withReasoning)
+                .addMessage(ChatCompletionToolMessageParam.builder().toolCallId(callId).content("{\"celsius\":21}")
+                        .build()).build()).validate();
+
+        assertThat(turn2.choices().get(0).message().content()).contains(ANSWER);
+        RecordedRequest sent = gateway.deepseek.requests().get(before);
+        assertThat(sent.rejectedBy()).as("DeepSeek's acceptance rules").isNull();
+        JsonNode messages = JSON.readTree(sent.body()).path("messages");
+        JsonNode assistant = messages.get(1);
+        assertThat(assistant.path("role").asString()).isEqualTo("assistant");
+        assertThat(assistant.path("reasoning_content").asString()).isEqualTo(REASONING);
+        assertThat(assistant.path("tool_calls").get(0).path("id").asString()).isEqualTo(callId);
+        assertThat(messages.get(2).path("role").asString()).isEqualTo("tool");
+        assertThat(messages.get(2).path("tool_call_id").asString()).isEqualTo(callId);
+    }
+
+    @Test
+    void aStreamedToolLoopOverARecordedDeepSeekAnswerSendsTheStreamedReasoningBack() {
+        gateway.deepseek.always(EmulatorResponse.replay(GatewayHarness.fixture(RECORDED_DEEPSEEK_TOOL_CALL),
+                "text/event-stream"));
+        ResponseCreateParams first = ResponseCreateParams.builder().model(DEEPSEEK).input("What is the weather?")
+                .store(false).build();
+        StringBuilder summary = new StringBuilder();
+        AtomicReference<Response> completed = new AtomicReference<>();
+        try (StreamResponse<ResponseStreamEvent> stream = client.responses().createStreaming(first)) {
+            stream.stream().forEach(event -> {
+                event.validate();
+                event.reasoningSummaryTextDelta().ifPresent(d -> summary.append(d.delta()));
+                event.completed().ifPresent(c -> completed.set(c.response()));
+            });
+        }
+        Response turn1 = completed.get();
+        assertThat(turn1).as("response.completed").isNotNull();
+        turn1.validate();
+        assertThat(summary).isNotEmpty();
+        assertThat(reasoningText(turn1)).isEqualTo(summary.toString());
+        String callId = calls(turn1).get(0).callId();
+
+        List<ResponseInputItem> input = new ArrayList<>(List.of(user("What is the weather?")));
+        turn1.output().forEach(item -> input.add(asInput(item)));
+        input.add(ResponseInputItem.ofFunctionCallOutput(ResponseInputItem.FunctionCallOutput.builder().callId(callId)
+                .output("{\"temperature\":21}").build()));
+        int before = gateway.deepseek.requests().size();
+        client.responses().create(ResponseCreateParams.builder().model(DEEPSEEK)
+                .input(ResponseCreateParams.Input.ofResponse(input)).store(false).build()).validate();
+
+        RecordedRequest sent = gateway.deepseek.requests().get(before);
+        assertThat(sent.rejectedBy()).as("DeepSeek's acceptance rules").isNull();
+        JsonNode assistant = JSON.readTree(sent.body()).path("messages").get(1);
+        assertThat(assistant.path("reasoning_content").asString()).isEqualTo(summary.toString());
+        assertThat(assistant.path("tool_calls").get(0).path("id").asString()).isEqualTo(callId);
     }
 
     @Test
