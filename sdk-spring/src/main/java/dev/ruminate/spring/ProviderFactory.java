@@ -242,7 +242,8 @@ public final class ProviderFactory implements AutoCloseable {
         if (max < 1) {
             throw invalid(name, "connections.max", c.max(), "must be 1 or more");
         }
-        int pendingMax = c.pendingMax() != null ? c.pendingMax() : 2 * max;
+        // twice max, in long: 2 * max overflows an int past 2^30 and would then be refused as a pending-max never set
+        int pendingMax = c.pendingMax() != null ? c.pendingMax() : (int) Math.min(2L * max, Integer.MAX_VALUE);
         if (pendingMax < -1) {
             throw invalid(name, "connections.pending-max", c.pendingMax(), "must be 0 or more, or -1 for no bound");
         }

@@ -146,6 +146,16 @@ class ConnectionPoolPropertiesTest {
     }
 
     @Test
+    void aMaxBeyondHalfAnIntStillGetsItsDefaultPendingLimit() {
+        runner.withPropertyValues(properties("max=" + Integer.MAX_VALUE)).run(context -> {
+            assertThat(context).hasNotFailed();
+            context.getBean("deepseek", ChatProvider.class);
+            assertThat(context.getBean(ProviderFactory.class).pools()).singleElement()
+                    .satisfies(pool -> assertThat(pool.maxConnections()).isEqualTo(Integer.MAX_VALUE));
+        });
+    }
+
+    @Test
     void invalidSettingsFailStartupNamingTheProperty() {
         Map<String, String> invalid = Map.of(
                 "max=0", "ruminate.providers.deepseek.connections.max",

@@ -16,8 +16,11 @@ import java.util.regex.Pattern;
  */
 final class AdaptiveClaude {
 
-    /** {@code claude-<family>-<major>} and, when it is not a date, {@code -<minor>}. */
-    private static final Pattern VERSION = Pattern.compile("claude-(?:opus|sonnet|haiku)-(\\d+)(?:-(\\d{1,2})(?!\\d))?");
+    /**
+     * {@code claude-<family>-<major>} and, when it is not a date, {@code -<minor>}. The major has at
+     * most nine digits, so that it always fits an int: a longer one (a malformed id) is no match.
+     */
+    private static final Pattern VERSION = Pattern.compile("claude-(?:opus|sonnet|haiku)-(\\d{1,9})(?!\\d)(?:-(\\d{1,2})(?!\\d))?");
 
     private AdaptiveClaude() {
     }
