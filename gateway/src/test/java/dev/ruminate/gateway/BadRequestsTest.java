@@ -160,6 +160,19 @@ class BadRequestsTest {
     }
 
     @Test
+    void aPathSpelledAnotherWayIsGuardedAsTheRouteItReaches() {
+        // the router matches decoded segments without matrix variables; so must the key check
+        for (String path : List.of("/%761/models", "/v1;x=y/models", "/v1%3Bx/models")) {
+            Http.Reply reply = gateway.http(null).get(path);
+            assertThat(reply.status()).as(path).isIn(401, 404);
+            assertThat(reply.body()).as(path).doesNotContain("\"object\":\"list\"");
+        }
+        Http.Reply post = gateway.http(null).send("/%761/responses", Http.request("deepseek-reasoner", "Hi").toString());
+        assertThat(post.status()).isEqualTo(401);
+        assertNothingForwarded();
+    }
+
+    @Test
     void modelsListsTheRoutesInOpenAisShape() {
         Http.Reply reply = http.get("/v1/models");
         assertThat(reply.status()).isEqualTo(200);

@@ -12,6 +12,7 @@ import org.springframework.core.Ordered;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
+import org.springframework.http.server.PathContainer;
 import org.springframework.http.server.reactive.ServerHttpResponse;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebFilter;
@@ -19,7 +20,8 @@ import org.springframework.web.server.WebFilterChain;
 import reactor.core.publisher.Mono;
 
 /**
- * Guards the {@code /v1/} endpoints: a request must present a gateway key as a bearer token
+ * Guards the {@code /v1/} endpoints (however the path is spelled: percent-encoded or with matrix
+ * variables, as the router matches it): a request must present a gateway key as a bearer token
  * (unless auth is off), and the key's rate limit must have a permit. A missing or wrong key is a
  * 401 {@code invalid_api_key}, an exhausted limit a 429 {@code rate_limit_exceeded}; neither
  * echoes the key, and the request goes no further.
@@ -56,7 +58,7 @@ public final class GatewayAuthFilter implements WebFilter, Ordered {
 
     @Override
     public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
-        if (!exchange.getRequest().getPath().value().startsWith("/v1/")) {
+        if (!underV1(exchange.getRequest().getPath().pathWithinApplication())) {
             return chain.filter(exchange);
         }
         String who = ANONYMOUS;
@@ -75,6 +77,22 @@ public final class GatewayAuthFilter implements WebFilter, Ordered {
                     "Rate limit reached for this key; try again later.", null));
         }
         return chain.filter(exchange);
+    }
+
+    /**
+     * Tells whether a path is under {@code /v1}, judged as the router judges it: by the decoded
+     * segment without matrix variables. The raw path is not enough: {@code /%761/responses} or
+     * {@code /v1;x=y/responses} reach the {@code /v1/responses} route without starting with
+     * {@code /v1/}. The first non-empty segment decides, so an empty one ({@code //v1/…}) does not
+     * let a request past either.
+     */
+    private static boolean underV1(PathContainer path) {
+        for (PathContainer.Element element : path.elements()) {
+            if (element instanceof PathContainer.PathSegment segment && !segment.valueToMatch().isEmpty()) {
+                return "v1".equals(segment.valueToMatch());
+            }
+        }
+        return false;
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.ruminate.gateway.store;
 
 import io.lettuce.core.KeyValue;
 import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
 import io.lettuce.core.SetArgs;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.reactive.RedisReactiveCommands;
@@ -88,10 +89,19 @@ public final class RedisItemStore implements ItemStore, AutoCloseable {
      * @param prefix the key prefix, for example {@link #DEFAULT_PREFIX}; may be empty
      * @param ttl how long responses and items are kept, at least a millisecond
      * @return the store
+     * @throws IllegalArgumentException when the URI is malformed (the message does not quote it)
      * @throws io.lettuce.core.RedisConnectionException when Redis cannot be reached
      */
     public static RedisItemStore connect(String redisUri, String prefix, Duration ttl) {
-        RedisClient client = RedisClient.create(Objects.requireNonNull(redisUri, "redisUri"));
+        RedisURI uri;
+        try {
+            uri = RedisURI.create(Objects.requireNonNull(redisUri, "redisUri"));
+        } catch (IllegalArgumentException e) {
+            // the parser's message, and its URISyntaxException cause, quote the whole URI, password and all
+            throw new IllegalArgumentException("the Redis URI is malformed (not shown: it may hold credentials); "
+                    + "expected redis://[[user:]password@]host[:port][/database]");
+        }
+        RedisClient client = RedisClient.create(uri);
         try {
             return new RedisItemStore(client, client.connect(StringCodec.UTF8), prefix, ttl);
         } catch (RuntimeException e) {

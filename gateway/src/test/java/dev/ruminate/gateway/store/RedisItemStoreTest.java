@@ -1,6 +1,7 @@
 package dev.ruminate.gateway.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.awaitility.Awaitility.await;
 
 import dev.ruminate.testkit.NettyLeakCheck;
@@ -130,6 +131,17 @@ class RedisItemStoreTest extends ItemStoreContract {
         admin.sync().set(store.responseKey("resp_foreign"), "not json");
 
         StepVerifier.create(store.response("resp_foreign")).verifyError(IllegalArgumentException.class);
+    }
+
+    @Test
+    void aMalformedUriIsRefusedWithoutQuotingItsPassword() {
+        Throwable thrown = catchThrowable(() -> RedisItemStore.connect(
+                "redis://user:s3cret-pw@bad host:6379", RedisItemStore.DEFAULT_PREFIX, Duration.ofMinutes(1)));
+
+        assertThat(thrown).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("malformed");
+        for (Throwable t = thrown; t != null; t = t.getCause()) {
+            assertThat(String.valueOf(t.getMessage())).doesNotContain("s3cret-pw");
+        }
     }
 
     @Test
