@@ -43,6 +43,11 @@ public final class GatewayHarness implements AutoCloseable {
     }
 
     public GatewayHarness(String... extraProperties) {
+        this(new Class<?>[0], extraProperties);
+    }
+
+    /** The gateway with extra configuration classes, whose beans replace the gateway's own where they may. */
+    public GatewayHarness(Class<?>[] extraSources, String... extraProperties) {
         List<String> p = new ArrayList<>(List.of(
                 "server.port=0", "server.address=127.0.0.1", "spring.main.banner-mode=off",
                 "ruminate.providers.deepseek.kind=deepseek",
@@ -67,7 +72,9 @@ public final class GatewayHarness implements AutoCloseable {
                 "ruminate.gateway.auth.keys=" + KEY));
         p.addAll(List.of(extraProperties));
         try {
-            this.context = new SpringApplicationBuilder(GatewayApplication.class, FakeEnvironment.class)
+            List<Class<?>> sources = new ArrayList<>(List.of(GatewayApplication.class, FakeEnvironment.class));
+            sources.addAll(List.of(extraSources));
+            this.context = new SpringApplicationBuilder(sources.toArray(Class<?>[]::new))
                     .properties(p.toArray(String[]::new)).run();
         } catch (RuntimeException | Error e) {
             // a gateway that fails to start (as some tests expect) must not leave the emulators listening

@@ -35,6 +35,8 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
@@ -64,6 +66,7 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class ResponsesService {
 
+    private static final Logger LOG = LoggerFactory.getLogger(ResponsesService.class);
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final String INCLUDE_ENCRYPTED = "reasoning.encrypted_content";
@@ -235,11 +238,27 @@ public final class ResponsesService {
                 stored = store.put(new StoredResponse(responseId, route.name(), createdAt, instructions, context.all(),
                         output));
             }
-            if (showState) {
-                return stored.thenReturn(frame);
+            if (!showState) {
+                root.findParents("encrypted_content").forEach(p -> ((ObjectNode) p).remove("encrypted_content"));
             }
-            root.findParents("encrypted_content").forEach(p -> ((ObjectNode) p).remove("encrypted_content"));
-            return stored.thenReturn(new SseFrame(frame.event(), root.toString()));
+            SseFrame out = showState ? frame : new SseFrame(frame.event(), root.toString());
+            return stored.thenReturn(out).onErrorResume(e -> Mono.just(storeFailed(root, e)));
+        }
+
+        /**
+         * The last frame when the response could not be stored: a completed response that later
+         * requests cannot name would fail them with an unknown id, so the client hears now, in the
+         * stream's own terms, rather than from a dropped connection.
+         */
+        private SseFrame storeFailed(ObjectNode root, Throwable e) {
+            LOG.warn("Response {} could not be stored ({}); answering response.failed", responseId, e.getClass().getName());
+            root.put("type", "response.failed");
+            ObjectNode response = (ObjectNode) root.path("response");
+            response.put("status", "failed");
+            ObjectNode error = response.putObject("error");
+            error.put("code", "server_error");
+            error.put("message", "The response could not be stored, so it could not be continued later; try again.");
+            return new SseFrame("response.failed", root.toString());
         }
     }
 
