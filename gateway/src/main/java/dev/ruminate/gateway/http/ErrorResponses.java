@@ -10,8 +10,10 @@ import reactor.core.publisher.Mono;
 
 /**
  * Turns failures into OpenAI-shaped error responses: a {@link ClientRequestException} into its
- * own error, anything else into a 500 {@code server_error} that says nothing of the cause (which is
- * logged, by type and message, never with request content).
+ * own error, anything else into a 500 {@code server_error} that says nothing of the cause. Such a
+ * cause is a gateway bug, not a client's mistake or an upstream failure (those are answered
+ * before this), so it is logged whole, stack trace included, for the operator; the request body is
+ * never logged.
  *
  * <p>Stateless and thread-safe.
  *
