@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiFunction;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -21,6 +22,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import org.reactivestreams.Publisher;
 import reactor.core.publisher.Mono;
 import reactor.netty.ByteBufFlux;
 import reactor.netty.http.client.HttpClient;
@@ -195,30 +197,25 @@ public class GatewayBenchmark {
 
     /** Streams a whole body and counts its SSE events; fails on a status other than 200. */
     static long events(HttpClient client, String path, byte[] body) {
-        SseEventCounter counter = new SseEventCounter();
-        return Objects.requireNonNull(client.post().uri(path)
-                .send(ByteBufFlux.fromInbound(Mono.just(body)))
-                .response((response, content) -> {
-                    if (response.status().code() != 200) {
-                        return Mono.error(new IllegalStateException(path + " answered " + response.status()));
-                    }
-                    return content.doOnNext(counter::accept).then(Mono.fromCallable(counter::events));
-                })
-                .single()
-                .block());
+        return post(client, path, body, (content, counter) -> content.doOnNext(counter::accept)
+                .then(Mono.fromCallable(counter::events)));
     }
 
     /** Streams a body until its first SSE event has arrived, then cancels; returns the events counted by then. */
     static long firstEvent(HttpClient client, String path, byte[] body) {
+        return post(client, path, body, (content, counter) -> content.filter(counter::accept).take(1)
+                .map(b -> counter.events()));
+    }
+
+    /** Posts a body and reads the answer's bytes with a fresh counter; fails on a status other than 200. */
+    private static long post(HttpClient client, String path, byte[] body,
+                             BiFunction<ByteBufFlux, SseEventCounter, Publisher<Long>> read) {
         SseEventCounter counter = new SseEventCounter();
         return Objects.requireNonNull(client.post().uri(path)
                 .send(ByteBufFlux.fromInbound(Mono.just(body)))
-                .response((response, content) -> {
-                    if (response.status().code() != 200) {
-                        return Mono.error(new IllegalStateException(path + " answered " + response.status()));
-                    }
-                    return content.filter(counter::accept).take(1).map(b -> counter.events());
-                })
+                .response((response, content) -> response.status().code() != 200
+                        ? Mono.error(new IllegalStateException(path + " answered " + response.status()))
+                        : read.apply(content, counter))
                 .next()
                 .block());
     }
