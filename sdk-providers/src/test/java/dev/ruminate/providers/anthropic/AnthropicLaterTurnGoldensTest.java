@@ -40,9 +40,14 @@ class AnthropicLaterTurnGoldensTest {
         return (ObjectNode) SendBack.tree(SendBack.encode(CODEC, AnthropicCodec.PROVIDER, request, false));
     }
 
-    /** The accepted request without {@code "stream": false}, which this encoder leaves out. */
+    /** The accepted turn-2 request without {@code "stream": false}, which this encoder leaves out. */
     private static ObjectNode accepted(String stem) {
-        ObjectNode body = (ObjectNode) SendBack.accepted("anthropic/" + stem + ".turn2.request.json");
+        return accepted(stem, 2);
+    }
+
+    /** The accepted request of an exchange without {@code "stream": false}, which this encoder leaves out. */
+    private static ObjectNode accepted(String stem, int exchange) {
+        ObjectNode body = (ObjectNode) SendBack.accepted("anthropic/" + stem + ".turn" + exchange + ".request.json");
         assertThat(body.get("stream").booleanValue()).isFalse();
         body.remove("stream");
         return body;
@@ -64,17 +69,29 @@ class AnthropicLaterTurnGoldensTest {
         }
     }
 
+    /** ruby_llm's conversation before the first answer: a thinking budget of 1024 tokens. */
+    private static ChatRequest.Builder haiku45Opening() {
+        return ChatRequest.builder("claude-haiku-4-5-20251001")
+                .user("What is 5 + 3?")
+                .reasoning(ReasoningOptions.budget(1024))
+                .sampling(maxTokens(64000));
+    }
+
+    @Test
+    void haiku45OpeningRequestAsksForTheThinkingBudgetAsAccepted() {
+        String written = SendBack.encode(CODEC, AnthropicCodec.PROVIDER, haiku45Opening().build(), false);
+
+        assertThat(SendBack.tree(written)).isEqualTo(accepted("rubyllm-haiku45-thinking-multiturn", 1));
+        // the same request repeats this thinking field in turn 2 (A8): one builder makes both here
+        assertThat(SendBack.tree(written).get("thinking").toString())
+                .isEqualTo("{\"type\":\"enabled\",\"budget_tokens\":1024}");
+    }
+
     @Test
     void haiku45ThinkingGoesBackWithItsSignatureInWireKeyOrder() {
         String stem = "rubyllm-haiku45-thinking-multiturn";
         AssistantMessage turn1 = decoded("anthropic/" + stem + ".turn1.json");
-        ChatRequest request = ChatRequest.builder("claude-haiku-4-5-20251001")
-                .user("What is 5 + 3?")
-                .message(turn1)
-                .user("Now multiply that by 2")
-                .reasoning(ReasoningOptions.budget(1024))
-                .sampling(maxTokens(64000))
-                .build();
+        ChatRequest request = haiku45Opening().message(turn1).user("Now multiply that by 2").build();
 
         String written = SendBack.encode(CODEC, AnthropicCodec.PROVIDER, request, false);
 
@@ -87,6 +104,28 @@ class AnthropicLaterTurnGoldensTest {
         assertThat(acceptedWire).contains(thinking);
     }
 
+    /**
+     * pydantic-ai's advisor conversation before the first answer: no thinking field at all (Claude
+     * Sonnet 5 thinks by default, with its display omitted), the advisor tool as the caller's extra.
+     */
+    private static ChatRequest.Builder advisorOpening(JsonNode accepted) {
+        return ChatRequest.builder("claude-sonnet-5")
+                .user("What's 2+2? Consult your advisor first.")
+                .sampling(maxTokens(4096))
+                .extra("tools", SendBack.plain(accepted.get("tools")));
+    }
+
+    @Test
+    void advisorOpeningRequestSendsNoThinkingFieldAsAccepted() {
+        ObjectNode expected = accepted("pydantic-sonnet5-advisor-omitted-thinking-replay", 1);
+
+        JsonNode ours = SendBack.tree(SendBack.encode(CODEC, AnthropicCodec.PROVIDER, advisorOpening(expected).build(), false));
+
+        assertThat(ours).isEqualTo(expected);
+        // default reasoning options ask for nothing: the omitted-thinking block of turn 1 came unasked
+        assertThat(ours.has("thinking")).isFalse();
+    }
+
     @Test
     void anOmittedThinkingBlockGoesBackWithEmptyTextAndItsSignatureBeforeTheAdvisorBlocks() {
         String stem = "pydantic-sonnet5-advisor-omitted-thinking-replay";
@@ -96,18 +135,32 @@ class AnthropicLaterTurnGoldensTest {
             assertThat(r.seals().signature()).startsWith("EooDCokBCA8YAipArdh/");
         });
         ObjectNode expected = accepted(stem);
-        ChatRequest request = ChatRequest.builder("claude-sonnet-5")
-                .user("What's 2+2? Consult your advisor first.")
-                .message(turn1)
-                .user("And what is that plus one?")
-                .sampling(maxTokens(4096))
-                .extra("tools", SendBack.plain(expected.get("tools")))
-                .build();
+        ChatRequest request = advisorOpening(expected).message(turn1).user("And what is that plus one?").build();
 
         String written = SendBack.encode(CODEC, AnthropicCodec.PROVIDER, request, false);
 
         assertThat(SendBack.tree(written)).isEqualTo(expected);
         assertBlocksVerbatim(written, turn1);
+    }
+
+    /** pydantic-ai's compaction conversation before the first answer (the long context is the accepted text). */
+    private static ChatRequest.Builder compactionOpening(JsonNode accepted) {
+        return ChatRequest.builder("claude-sonnet-4-6")
+                .system("You are a helpful assistant. Be very brief.")
+                .user(accepted.get("messages").get(0).get("content").get(0).get("text").stringValue())
+                .sampling(maxTokens(4096))
+                .extra("context_management", SendBack.plain(accepted.get("context_management")));
+    }
+
+    @Test
+    void compactionOpeningRequestCarriesTheContextManagementEditAsAccepted() {
+        ObjectNode expected = accepted("pydantic-compaction-multiturn", 1);
+
+        JsonNode ours = SendBack.tree(SendBack.encode(CODEC, AnthropicCodec.PROVIDER, compactionOpening(expected).build(), false));
+
+        assertThat(ours).isEqualTo(expected);
+        // and turn 2 repeats it unchanged (the caller's extra, written the same each turn)
+        assertThat(ours.get("context_management")).isEqualTo(accepted("pydantic-compaction-multiturn").get("context_management"));
     }
 
     @Test
@@ -117,19 +170,32 @@ class AnthropicLaterTurnGoldensTest {
         assertThat(turn1.parts().get(0)).isInstanceOfSatisfying(ServerToolPart.class,
                 s -> assertThat(s.type()).isEqualTo("compaction"));
         ObjectNode expected = accepted(stem);
-        ChatRequest request = ChatRequest.builder("claude-sonnet-4-6")
-                .system("You are a helpful assistant. Be very brief.")
-                .user(expected.get("messages").get(0).get("content").get(0).get("text").stringValue())
-                .message(turn1)
-                .user("What did I ask you to do?")
-                .sampling(maxTokens(4096))
-                .extra("context_management", SendBack.plain(expected.get("context_management")))
-                .build();
+        ChatRequest request = compactionOpening(expected).message(turn1).user("What did I ask you to do?").build();
 
         String written = SendBack.encode(CODEC, AnthropicCodec.PROVIDER, request, false);
 
         assertThat(SendBack.tree(written)).isEqualTo(expected);
         assertBlocksVerbatim(written, turn1);
+    }
+
+    /** pydantic-ai's web-search conversation before the paused answer: a thinking budget of 4096 tokens. */
+    private static ChatRequest.Builder pauseTurnOpening(JsonNode accepted) {
+        return ChatRequest.builder("claude-sonnet-4-5")
+                .user(accepted.get("messages").get(0).get("content").get(0).get("text").stringValue())
+                .reasoning(ReasoningOptions.budget(4096))
+                .sampling(maxTokens(15000))
+                .extra("tool_choice", SendBack.plain(accepted.get("tool_choice")))
+                .extra("tools", SendBack.plain(accepted.get("tools")));
+    }
+
+    @Test
+    void pauseTurnOpeningRequestAsksForTheThinkingBudgetAsAccepted() {
+        ObjectNode expected = accepted("pydantic-pause-turn-web-search-thinking", 1);
+
+        JsonNode ours = SendBack.tree(SendBack.encode(CODEC, AnthropicCodec.PROVIDER, pauseTurnOpening(expected).build(), false));
+
+        assertThat(ours).isEqualTo(expected);
+        assertThat(ours.get("thinking").toString()).isEqualTo("{\"type\":\"enabled\",\"budget_tokens\":4096}");
     }
 
     @Test
@@ -139,14 +205,7 @@ class AnthropicLaterTurnGoldensTest {
         assertThat(turn1.finishReason()).isNotEqualTo(FinishReason.STOP);
         assertThat(turn1.rawFinishReason()).isEqualTo("pause_turn");
         ObjectNode expected = accepted(stem);
-        ChatRequest request = ChatRequest.builder("claude-sonnet-4-5")
-                .user(expected.get("messages").get(0).get("content").get(0).get("text").stringValue())
-                .message(turn1)
-                .reasoning(ReasoningOptions.budget(4096))
-                .sampling(maxTokens(15000))
-                .extra("tool_choice", SendBack.plain(expected.get("tool_choice")))
-                .extra("tools", SendBack.plain(expected.get("tools")))
-                .build();
+        ChatRequest request = pauseTurnOpening(expected).message(turn1).build();
 
         String written = SendBack.encode(CODEC, AnthropicCodec.PROVIDER, request, false);
 

@@ -9,6 +9,7 @@ import dev.ruminate.core.message.ToolResultMessage;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.core.request.ReasoningEffort;
 import dev.ruminate.core.request.ReasoningOptions;
+import dev.ruminate.core.request.SamplingOptions;
 import dev.ruminate.core.request.ToolDefinition;
 import dev.ruminate.providers.testing.Recorded;
 import dev.ruminate.providers.testing.SendBack;
@@ -90,10 +91,48 @@ class GeminiLaterTurnGoldensTest {
         }
     }
 
+    /**
+     * An accepted first request in this encoder's spelling, for the fields that are the caller's and
+     * not send-back: each declaration's schema under {@code parametersJsonSchema} (which takes full
+     * JSON Schema; the clients sent it as {@code parameters}, the older OpenAPI-subset field, and
+     * Google takes both), and no {@code role} in {@code systemInstruction} (fantasy sent
+     * {@code "user"}; Google ignores a system instruction's role).
+     */
+    private static ObjectNode inOurSpelling(JsonNode accepted) {
+        ObjectNode out = (ObjectNode) accepted.deepCopy();
+        for (JsonNode declaration : out.get("tools").get(0).get("functionDeclarations")) {
+            ObjectNode d = (ObjectNode) declaration;
+            d.set("parametersJsonSchema", d.remove("parameters"));
+        }
+        if (out.has("systemInstruction")) {
+            ((ObjectNode) out.get("systemInstruction")).remove("role");
+        }
+        return out;
+    }
+
     private static ToolDefinition declared(JsonNode accepted, int i) {
         JsonNode d = accepted.get("tools").get(0).get("functionDeclarations").get(i);
         return new ToolDefinition(d.get("name").stringValue(), d.path("description").asString(""),
                 d.get("parameters").toString());
+    }
+
+    /** llm-gemini's conversation before the first answer: default reasoning options, one tool, its safety settings. */
+    private static ChatRequest.Builder flashOpening(JsonNode accepted) {
+        return ChatRequest.builder("gemini-3-flash-preview")
+                .user("What is 5 times 3?")
+                .tool(declared(accepted, 0))
+                .extra("safetySettings", SendBack.plain(accepted.get("safetySettings")));
+    }
+
+    @Test
+    void gemini3FlashOpeningRequestAsksForNoThinkingConfigAsAccepted() {
+        JsonNode accepted = SendBack.accepted("gemini/llmg-gemini3-flash-signed-call-json-array-stream.turn1.request.json");
+
+        JsonNode ours = encode(flashOpening(accepted).build());
+
+        // default options write no generationConfig: Gemini 3 thinks (and signs its call) unasked
+        assertThat(ours).isEqualTo(inOurSpelling(accepted));
+        assertThat(ours.has("generationConfig")).isFalse();
     }
 
     @Test
@@ -101,12 +140,8 @@ class GeminiLaterTurnGoldensTest {
         JsonNode accepted = SendBack.accepted("gemini/llmg-gemini3-flash-signed-call-json-array-stream.turn2.request.json");
         AssistantMessage turn1 = jsonArrayStream("gemini/llmg-gemini3-flash-signed-call-json-array-stream.turn1.json");
         ToolCallPart call = turn1.toolCalls().get(0);
-        ChatRequest request = ChatRequest.builder("gemini-3-flash-preview")
-                .user("What is 5 times 3?")
-                .message(turn1)
+        ChatRequest request = flashOpening(accepted).message(turn1)
                 .message(new ToolResultMessage(call.id() != null ? call.id() : call.name(), "multiply", "{\"output\":\"15\"}", false))
-                .tool(declared(accepted, 0))
-                .extra("safetySettings", SendBack.plain(accepted.get("safetySettings")))
                 .build();
 
         JsonNode ours = encode(request);
@@ -118,21 +153,36 @@ class GeminiLaterTurnGoldensTest {
                 .isEqualTo(accepted.get("contents").get(1).get("parts").get(1).get("thoughtSignature").stringValue());
     }
 
+    /** fantasy's conversation before the first answer: a system prompt, two tools, 4000 output tokens. */
+    private static ChatRequest.Builder parallelOpening(JsonNode accepted) {
+        return ChatRequest.builder("gemini-3-pro-preview")
+                .system(accepted.get("systemInstruction").get("parts").get(0).get("text").stringValue())
+                .user("Add and multiply the number 2 and 3")
+                .tool(declared(accepted, 0)).tool(declared(accepted, 1))
+                .sampling(new SamplingOptions(null, null, 4000, List.of(), null))
+                .extra("toolConfig", SendBack.plain(accepted.get("toolConfig")));
+    }
+
+    @Test
+    void gemini31ParallelOpeningRequestMatchesTheAcceptedFirstRequest() {
+        JsonNode accepted = SendBack.accepted("gemini/fantasy-gemini31-pro-parallel-calls-signature.turn1.request.json");
+
+        JsonNode ours = encode(parallelOpening(accepted).build());
+
+        // the output limit from the sampling options; the tool config is the caller's extra
+        assertThat(ours).isEqualTo(inOurSpelling(accepted));
+        assertThat(ours.get("generationConfig").toString()).isEqualTo("{\"maxOutputTokens\":4000}");
+    }
+
     @Test
     void gemini31ParallelCallsKeepTheOneSignatureOnTheFirstCallAndTheirIds() {
         JsonNode accepted = SendBack.accepted("gemini/fantasy-gemini31-pro-parallel-calls-signature.turn2.request.json");
         AssistantMessage turn1 = whole("gemini/fantasy-gemini31-pro-parallel-calls-signature.turn1.json");
         assertThat(turn1.toolCalls()).extracting(ToolCallPart::id).containsExactly("wxvlv0tv", "75p2opbh");
         assertThat(turn1.toolCalls().get(1).seals().signature()).isNull();
-        ChatRequest request = ChatRequest.builder("gemini-3-pro-preview")
-                .system(accepted.get("systemInstruction").get("parts").get(0).get("text").stringValue())
-                .user("Add and multiply the number 2 and 3")
-                .message(turn1)
+        ChatRequest request = parallelOpening(accepted).message(turn1)
                 .message(Message.toolResult("wxvlv0tv", "5"))
                 .message(Message.toolResult("75p2opbh", "6"))
-                .tool(declared(accepted, 0)).tool(declared(accepted, 1))
-                .extra("toolConfig", SendBack.plain(accepted.get("toolConfig")))
-                .extra("generationConfig", SendBack.plain(accepted.get("generationConfig")))
                 .build();
 
         JsonNode ours = encode(request);
@@ -144,18 +194,34 @@ class GeminiLaterTurnGoldensTest {
         assertThat(ours.get("systemInstruction").get("parts")).isEqualTo(accepted.get("systemInstruction").get("parts"));
     }
 
+    /** ruby_llm's conversation before the first answer: low effort, one tool. */
+    private static ChatRequest.Builder thoughtOpening(JsonNode accepted) {
+        return ChatRequest.builder("gemini-3.1-pro-preview")
+                .user("What's the weather in Berlin? (52.5200, 13.4050)")
+                .tool(declared(accepted, 0))
+                .reasoning(ReasoningOptions.effort(ReasoningEffort.LOW));
+    }
+
+    @Test
+    void gemini31OpeningRequestAsksForALowThinkingLevelWithThoughtsAsAccepted() {
+        JsonNode accepted = SendBack.accepted("gemini/rubyllm-gemini31-pro-thought-signed-call.turn1.request.json");
+
+        JsonNode ours = encode(thoughtOpening(accepted).build());
+
+        // an effort on Gemini 3 is a thinkingLevel, with thought summaries asked for (G6)
+        assertThat(ours).isEqualTo(inOurSpelling(accepted));
+        assertThat(ours.get("generationConfig").get("thinkingConfig").toString())
+                .isEqualTo("{\"includeThoughts\":true,\"thinkingLevel\":\"low\"}");
+    }
+
     @Test
     void gemini31UnsignedThoughtStaysHomeAndTheSignedCallGoesBack() {
         JsonNode accepted = SendBack.accepted("gemini/rubyllm-gemini31-pro-thought-signed-call.turn2.request.json");
         AssistantMessage turn1 = whole("gemini/rubyllm-gemini31-pro-thought-signed-call.turn1.json");
         ToolCallPart call = turn1.toolCalls().get(0);
         JsonNode response = accepted.get("contents").get(2).get("parts").get(0).get("functionResponse").get("response");
-        ChatRequest request = ChatRequest.builder("gemini-3.1-pro-preview")
-                .user("What's the weather in Berlin? (52.5200, 13.4050)")
-                .message(turn1)
+        ChatRequest request = thoughtOpening(accepted).message(turn1)
                 .message(new ToolResultMessage(call.id() != null ? call.id() : call.name(), "weather", response.toString(), false))
-                .tool(declared(accepted, 0))
-                .reasoning(ReasoningOptions.effort(ReasoningEffort.LOW))
                 .build();
 
         JsonNode ours = encode(request);

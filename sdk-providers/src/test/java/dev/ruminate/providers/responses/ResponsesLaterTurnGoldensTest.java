@@ -60,19 +60,41 @@ class ResponsesLaterTurnGoldensTest {
                 Usage.UNKNOWN);
     }
 
+    /** pydantic-ai's gpt-5.5 conversation before the first answer: default reasoning options, one tool. */
+    private static ChatRequest.Builder phaseOpening(JsonNode accepted) {
+        return ChatRequest.builder("gpt-5.5")
+                .system(accepted.get("instructions").stringValue())
+                .user("What is the capital of PotatoLand?")
+                .tool(tool(accepted, 0))
+                .extra("tool_choice", "auto");
+    }
+
+    @Test
+    void gpt55OpeningRequestAsksForEncryptedReasoningAsAccepted() {
+        ObjectNode accepted = (ObjectNode) SendBack.accepted(
+                "openai-responses/pydantic-gpt55-phase-encrypted-reasoning-function-call-stream.turn1.request.json");
+
+        ObjectNode ours = (ObjectNode) encode(ResponsesProfiles.OPENAI, phaseOpening(accepted).build(), true);
+
+        // pydantic-ai keeps the server's default store; this stateless profile says store:false (R3)
+        assertThat(ours.remove("store").booleanValue()).isFalse();
+        // pydantic-ai's tool says "strict": true, a caller's choice a neutral ToolDefinition does not
+        // carry, and "description": null, which is no description, as this encoder's absent one
+        ObjectNode tool = (ObjectNode) accepted.get("tools").get(0);
+        assertThat(tool.remove("strict").booleanValue()).isTrue();
+        assertThat(tool.remove("description").isNull()).isTrue();
+        assertThat(ours).isEqualTo(accepted);
+        assertThat(ours.get("include").toString()).isEqualTo("[\"reasoning.encrypted_content\"]");
+    }
+
     @Test
     void gpt55StreamedReasoningGoesBackWithTheEncryptedContentOfItsDoneEvent() {
         String recording = "openai-responses/pydantic-gpt55-phase-encrypted-reasoning-function-call-stream.turn1.sse";
         JsonNode accepted = SendBack.accepted(
                 "openai-responses/pydantic-gpt55-phase-encrypted-reasoning-function-call-stream.turn2.request.json");
         AssistantMessage turn1 = reduced(stream(recording));
-        ChatRequest request = ChatRequest.builder("gpt-5.5")
-                .system(accepted.get("instructions").stringValue())
-                .user("What is the capital of PotatoLand?")
-                .message(turn1)
+        ChatRequest request = phaseOpening(accepted).message(turn1)
                 .message(Message.toolResult("call_LabG58Uhrq9kZvR52BYKjToD", "Potato City"))
-                .tool(tool(accepted, 0))
-                .extra("tool_choice", "auto")
                 .build();
 
         JsonNode ours = encode(ResponsesProfiles.OPENAI, request, true);
@@ -97,17 +119,36 @@ class ResponsesLaterTurnGoldensTest {
         assertThat(ours.get("store").booleanValue()).isFalse();
     }
 
+    /** simonw/llm's {@code store: false} conversation before the first answer: high effort, no summaries, two tools. */
+    private static ChatRequest.Builder storeFalseOpening(JsonNode accepted) {
+        return ChatRequest.builder("gpt-5.5")
+                .user(accepted.get("input").get(0).get("content").stringValue())
+                .tool(tool(accepted, 0)).tool(tool(accepted, 1))
+                // high effort without summaries: {"effort":"high"}, as simonw/llm asked
+                .reasoning(new ReasoningOptions(null, ReasoningEffort.HIGH, null, false));
+    }
+
+    @Test
+    void storeFalseOpeningRequestAsksForHighEffortAndEncryptedReasoningAsAccepted() {
+        ObjectNode accepted = (ObjectNode) SendBack.accepted(
+                "openai-responses/llm-gpt55-encrypted-reasoning-roundtrip.turn1.request.json");
+
+        ObjectNode ours = (ObjectNode) encode(ResponsesProfiles.OPENAI, storeFalseOpening(accepted).build(), false);
+
+        // "stream": false is the default, left out
+        assertThat(accepted.remove("stream").booleanValue()).isFalse();
+        assertThat(ours).isEqualTo(accepted);
+        assertThat(ours.get("store").booleanValue()).isFalse();
+        assertThat(ours.get("reasoning").toString()).isEqualTo("{\"effort\":\"high\"}");
+    }
+
     @Test
     void storeFalseConversationSendsTheSameReasoningItemInTurnsTwoAndThree() {
         JsonNode turn2Accepted = SendBack.accepted("openai-responses/llm-gpt55-encrypted-reasoning-roundtrip.turn2.request.json");
         JsonNode turn3Accepted = SendBack.accepted("openai-responses/llm-gpt55-encrypted-reasoning-roundtrip.turn3.request.json");
         AssistantMessage turn1 = reduced(body("openai-responses/llm-gpt55-encrypted-reasoning-roundtrip.turn1.json"));
         AssistantMessage turn2 = reduced(body("openai-responses/llm-gpt55-encrypted-reasoning-roundtrip.turn2.json"));
-        ChatRequest.Builder conversation = ChatRequest.builder("gpt-5.5")
-                .user(turn2Accepted.get("input").get(0).get("content").stringValue())
-                .tool(tool(turn2Accepted, 0)).tool(tool(turn2Accepted, 1))
-                // high effort without summaries: {"effort":"high"}, as simonw/llm asked
-                .reasoning(new ReasoningOptions(null, ReasoningEffort.HIGH, null, false))
+        ChatRequest.Builder conversation = storeFalseOpening(turn2Accepted)
                 .message(turn1)
                 .message(Message.toolResult("call_uy7tfNVokIN7NjFF6k7OtLyl", "123124"));
 
