@@ -18,6 +18,7 @@ import dev.ruminate.providers.testing.SendBack;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The Bedrock Converse later-turn request added to {@code shared/sendback} on 2026-11-25 (Claude
@@ -33,17 +34,36 @@ class BedrockLaterTurnGoldensTest {
         return SendBack.tree(SendBack.encode(BedrockCodec.of("bedrock"), "bedrock", request, false));
     }
 
+    /** pydantic-ai's conversation before the first answer: high effort. */
+    private static ChatRequest.Builder adaptiveOpening(JsonNode accepted) {
+        return ChatRequest.builder(SONNET_46)
+                .user(accepted.get("messages").get(0).get("content").get(0).get("text").asString())
+                .reasoning(ReasoningOptions.effort(ReasoningEffort.HIGH));
+    }
+
+    @Test
+    void adaptiveOpeningRequestAsksForAdaptiveThinkingWithTheEffortAsAccepted() {
+        ObjectNode accepted = (ObjectNode) SendBack.accepted("bedrock/pydantic-bedrock-claude-adaptive-effort.turn1.request.json");
+
+        JsonNode sent = encode(adaptiveOpening(accepted).build());
+
+        // pydantic-ai also sends "system": [] and "inferenceConfig": {}, which say nothing and which
+        // this encoder leaves out
+        assertThat(accepted.remove("system")).isEmpty();
+        assertThat(accepted.remove("inferenceConfig")).isEmpty();
+        assertThat(sent).isEqualTo(accepted);
+        assertThat(sent.get("additionalModelRequestFields").toString())
+                .isEqualTo("{\"thinking\":{\"type\":\"adaptive\"},\"output_config\":{\"effort\":\"high\"}}");
+    }
+
     @Test
     void adaptiveThinkingTurnSendsTheSignedReasoningBackAndRepeatsAdaptiveEffort() {
         JsonNode accepted = SendBack.accepted("bedrock/pydantic-bedrock-claude-adaptive-effort.turn2.request.json");
         JsonNode messages = accepted.get("messages");
         AssistantMessage turn1 = ChatReducer.defaults().reduce(BedrockCodec.decodeResponse("bedrock", SONNET_46,
                 Recorded.bytes("bedrock/pydantic-bedrock-claude-adaptive-effort.turn1.json"))).block().message();
-        ChatRequest request = ChatRequest.builder(SONNET_46)
-                .user(messages.get(0).get("content").get(0).get("text").asString())
-                .message(turn1)
+        ChatRequest request = adaptiveOpening(accepted).message(turn1)
                 .user(messages.get(2).get("content").get(0).get("text").asString())
-                .reasoning(ReasoningOptions.effort(ReasoningEffort.HIGH))
                 .build();
 
         JsonNode sent = encode(request);

@@ -7,6 +7,10 @@ import dev.ruminate.core.message.Message;
 import dev.ruminate.core.message.ToolCallPart;
 import dev.ruminate.core.reduce.ChatReducer;
 import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.core.request.ReasoningEffort;
+import dev.ruminate.core.request.ReasoningOptions;
+import dev.ruminate.core.request.SamplingOptions;
+import dev.ruminate.core.request.ToolDefinition;
 import dev.ruminate.providers.testing.Recorded;
 import dev.ruminate.providers.testing.SendBack;
 import java.time.Duration;
@@ -56,6 +60,40 @@ class ChatCompletionsLaterTurnGoldensTest {
         return b;
     }
 
+    /** The whole body of a request, as this encoder writes it for the profile. */
+    private static ObjectNode body(CompatProfile profile, ChatRequest request, boolean stream) {
+        return (ObjectNode) SendBack.tree(SendBack.encode(ChatCompletionsCodec.of(profile), profile.name(), request, stream));
+    }
+
+    /** The accepted request's tools as neutral definitions (name, description, parameters schema). */
+    private static ChatRequest.Builder tools(ChatRequest.Builder b, JsonNode accepted) {
+        for (JsonNode t : accepted.path("tools")) {
+            JsonNode f = t.get("function");
+            b.tool(new ToolDefinition(f.get("name").stringValue(), f.path("description").asString(""),
+                    f.get("parameters").toString()));
+        }
+        return b;
+    }
+
+    /**
+     * An accepted first request without what a neutral request cannot say and that means the same
+     * as its absence: fantasy's {@code "strict": false} on each function (non-strict is the
+     * default) and {@code "stream": false} (the default, which this encoder leaves out).
+     */
+    private static ObjectNode withoutDefaults(JsonNode accepted) {
+        ObjectNode out = (ObjectNode) accepted.deepCopy();
+        for (JsonNode t : out.path("tools")) {
+            ObjectNode f = (ObjectNode) t.get("function");
+            if (f.has("strict")) {
+                assertThat(f.remove("strict").booleanValue()).isFalse();
+            }
+        }
+        if (out.has("stream") && !out.get("stream").booleanValue()) {
+            out.remove("stream");
+        }
+        return out;
+    }
+
     /** Adds the results of a turn's tool calls, with the contents the accepted request gave them. */
     private static void results(ChatRequest.Builder b, AssistantMessage turn, JsonNode accepted) {
         for (ToolCallPart call : turn.toolCalls()) {
@@ -96,6 +134,36 @@ class ChatCompletionsLaterTurnGoldensTest {
         return out;
     }
 
+    /** ruby_llm's OpenRouter conversation before the first answer: a 2000-token reasoning budget, one tool. */
+    private static ChatRequest.Builder openRouterOpening(JsonNode accepted) {
+        return tools(opening("anthropic/claude-haiku-4.5", accepted), accepted).reasoning(ReasoningOptions.budget(2000));
+    }
+
+    /**
+     * Compares an OpenRouter opening request: ruby_llm asked {@code reasoning: {max_tokens: 2000}};
+     * this encoder adds {@code "enabled": true}, which a budget implies (OpenRouter: {@code enabled}
+     * is inferred from {@code effort} or {@code max_tokens}), so it is taken out before comparing.
+     */
+    private static void assertOpenRouterOpening(String path, boolean stream) {
+        JsonNode accepted = SendBack.accepted(path);
+        ObjectNode ours = body(Profiles.OPENROUTER, openRouterOpening(accepted).build(), stream);
+
+        ObjectNode reasoning = (ObjectNode) ours.get("reasoning");
+        assertThat(reasoning.remove("enabled").booleanValue()).isTrue();
+        assertThat(ours).isEqualTo(withoutDefaults(accepted));
+        assertThat(reasoning.toString()).isEqualTo("{\"max_tokens\":2000}");
+    }
+
+    @Test
+    void openRouterOpeningRequestAsksForAReasoningBudgetAsAccepted() {
+        assertOpenRouterOpening("openrouter/rubyllm-openrouter-claude-reasoning-details-roundtrip.turn1.request.json", false);
+    }
+
+    @Test
+    void openRouterStreamedOpeningRequestAsksForAReasoningBudgetAndUsageAsAccepted() {
+        assertOpenRouterOpening("openrouter/rubyllm-openrouter-claude-reasoning-details-tool-stream.turn1.request.json", true);
+    }
+
     @Test
     void openRouterClaudeToolTurnSendsTheReasoningTextDetailWithItsSignature() {
         String stem = "openrouter/rubyllm-openrouter-claude-reasoning-details-roundtrip";
@@ -103,7 +171,7 @@ class ChatCompletionsLaterTurnGoldensTest {
         JsonNode turn3 = SendBack.accepted(stem + ".turn3.request.json");
         AssistantMessage first = reduced(Fixtures.completion(Profiles.OPENROUTER, stem + ".turn1.json"));
         AssistantMessage second = reduced(Fixtures.completion(Profiles.OPENROUTER, stem + ".turn2.json"));
-        ChatRequest.Builder conversation = opening("anthropic/claude-haiku-4.5", turn2).message(first);
+        ChatRequest.Builder conversation = openRouterOpening(turn2).message(first);
         results(conversation, first, turn2);
 
         JsonNode ours2 = messages(Profiles.OPENROUTER, conversation.build(), false);
@@ -127,7 +195,7 @@ class ChatCompletionsLaterTurnGoldensTest {
         String stem = "openrouter/rubyllm-openrouter-claude-reasoning-details-tool-stream";
         JsonNode accepted = SendBack.accepted(stem + ".turn2.request.json");
         AssistantMessage turn1 = reduced(Fixtures.stream(Profiles.OPENROUTER, stem + ".turn1.sse"));
-        ChatRequest.Builder conversation = opening("anthropic/claude-haiku-4.5", accepted).message(turn1);
+        ChatRequest.Builder conversation = openRouterOpening(accepted).message(turn1);
         results(conversation, turn1, accepted);
 
         JsonNode ours = messages(Profiles.OPENROUTER, conversation.build(), true);
@@ -138,12 +206,52 @@ class ChatCompletionsLaterTurnGoldensTest {
         assertThat(ours.get(1).get("reasoning_details")).hasSize(1);
     }
 
+    /** Reasoning switched on with nothing else said: fantasy's {@code reasoning: {enabled: true}}. */
+    private static final ReasoningOptions ENABLED = new ReasoningOptions(true, null, null, null);
+
+    /** fantasy's conversation before the first answer: its system prompt and tools, {@code tool_choice: auto}. */
+    private static ChatRequest.Builder fantasyOpening(String model, JsonNode accepted, ReasoningOptions reasoning) {
+        ChatRequest.Builder b = tools(opening(model, accepted), accepted).reasoning(reasoning)
+                .extra("tool_choice", "auto");
+        if (accepted.has("max_tokens")) {
+            b.sampling(new SamplingOptions(null, null, accepted.get("max_tokens").intValue(), List.of(), null));
+        }
+        return b;
+    }
+
+    /**
+     * Compares a fantasy opening request (streamed) with the accepted one. fantasy asked every server
+     * for {@code stream_options: {include_usage: true}}; a profile whose server reports usage in a
+     * stream unasked (Z.ai: {@link Profiles#GLM}) writes none, and the expected side loses it.
+     */
+    private static ObjectNode assertFantasyOpening(CompatProfile profile, String model, String path, ReasoningOptions reasoning) {
+        ObjectNode expected = withoutDefaults(SendBack.accepted(path));
+        assertThat(expected.get("stream_options").toString()).isEqualTo("{\"include_usage\":true}");
+        if (!profile.streamUsage()) {
+            expected.remove("stream_options");
+        }
+
+        ObjectNode ours = body(profile, fantasyOpening(model, expected, reasoning).build(), true);
+
+        assertThat(ours).isEqualTo(expected);
+        return ours;
+    }
+
+    @Test
+    void vercelGatewayOpeningRequestsSwitchReasoningOnAsAccepted() {
+        for (String[] run : new String[][] {{"openai/gpt-5", "gpt5"}, {"google/gemini-3-pro-preview", "gemini3"}}) {
+            ObjectNode ours = assertFantasyOpening(Recordings.VERCEL_GATEWAY, run[0],
+                    "openai-compatible/fantasy-vercel-gateway-" + run[1] + "-reasoning-details-stream.turn1.request.json", ENABLED);
+            assertThat(ours.get("reasoning").toString()).as(run[0]).isEqualTo("{\"enabled\":true}");
+        }
+    }
+
     @Test
     void vercelGatewayGpt5SendsTheMergedSummaryAndTheEncryptedDetailWithItsId() {
         String stem = "openai-compatible/fantasy-vercel-gateway-gpt5-reasoning-details-stream";
         JsonNode accepted = SendBack.accepted(stem + ".turn2.request.json");
         AssistantMessage turn1 = reduced(Fixtures.stream(Recordings.VERCEL_GATEWAY, stem + ".turn1.sse"));
-        ChatRequest.Builder conversation = opening("openai/gpt-5", accepted).message(turn1);
+        ChatRequest.Builder conversation = fantasyOpening("openai/gpt-5", accepted, ENABLED).message(turn1);
         results(conversation, turn1, accepted);
 
         JsonNode ours = messages(Recordings.VERCEL_GATEWAY, conversation.build(), true);
@@ -158,7 +266,7 @@ class ChatCompletionsLaterTurnGoldensTest {
         String stem = "openai-compatible/fantasy-vercel-gateway-gemini3-reasoning-details-stream";
         JsonNode accepted = SendBack.accepted(stem + ".turn2.request.json");
         AssistantMessage turn1 = reduced(Fixtures.stream(Recordings.VERCEL_GATEWAY, stem + ".turn1.sse"));
-        ChatRequest.Builder conversation = opening("google/gemini-3-pro-preview", accepted).message(turn1);
+        ChatRequest.Builder conversation = fantasyOpening("google/gemini-3-pro-preview", accepted, ENABLED).message(turn1);
         results(conversation, turn1, accepted);
 
         JsonNode ours = messages(Recordings.VERCEL_GATEWAY, conversation.build(), true);
@@ -180,11 +288,30 @@ class ChatCompletionsLaterTurnGoldensTest {
     }
 
     @Test
+    void kimiOnAvianOpeningRequestAsksForNoReasoningFieldAsAccepted() {
+        ObjectNode ours = assertFantasyOpening(Recordings.AVIAN, "moonshotai/kimi-k2.5",
+                "openai-compatible/fantasy-avian-kimi-k25-parallel-tools-stream.turn1.request.json", ReasoningOptions.DEFAULT);
+
+        // Kimi K2.5 reasons unasked; default options write no reasoning field
+        assertThat(ours.get("max_tokens").intValue()).isEqualTo(4000);
+    }
+
+    @Test
+    void glm47FlashOnZaiOpeningRequestAsksForNoThinkingFieldAsAccepted() {
+        ObjectNode ours = assertFantasyOpening(Profiles.GLM, "glm-4.7-flash",
+                "openai-compatible/fantasy-zai-glm47-flash-parallel-tools-stream.turn1.request.json", ReasoningOptions.DEFAULT);
+
+        // nothing to carry back yet, so no "thinking" with clear_thinking (C4): GLM thinks by default
+        assertThat(ours.has("thinking")).isFalse();
+        assertThat(ours.has("stream_options")).isFalse();
+    }
+
+    @Test
     void kimiOnAvianTakesReasoningContentBackBesideParallelCalls() {
         String stem = "openai-compatible/fantasy-avian-kimi-k25-parallel-tools-stream";
         JsonNode accepted = SendBack.accepted(stem + ".turn2.request.json");
         AssistantMessage turn1 = reduced(Fixtures.stream(Recordings.AVIAN, stem + ".turn1.sse"));
-        ChatRequest.Builder conversation = opening("moonshotai/kimi-k2.5", accepted).message(turn1);
+        ChatRequest.Builder conversation = fantasyOpening("moonshotai/kimi-k2.5", accepted, ReasoningOptions.DEFAULT).message(turn1);
         results(conversation, turn1, accepted);
 
         JsonNode ours = messages(Recordings.AVIAN, conversation.build(), true);
@@ -202,7 +329,7 @@ class ChatCompletionsLaterTurnGoldensTest {
         String stem = "openai-compatible/fantasy-zai-glm47-flash-parallel-tools-stream";
         JsonNode accepted = SendBack.accepted(stem + ".turn2.request.json");
         AssistantMessage turn1 = reduced(Fixtures.stream(Profiles.GLM, stem + ".turn1.sse"));
-        ChatRequest.Builder conversation = opening("glm-4.7-flash", accepted).message(turn1);
+        ChatRequest.Builder conversation = fantasyOpening("glm-4.7-flash", accepted, ReasoningOptions.DEFAULT).message(turn1);
         results(conversation, turn1, accepted);
 
         assertThat(messages(Profiles.GLM, conversation.build(), true)).isEqualTo(accepted.get("messages"));
@@ -227,13 +354,33 @@ class ChatCompletionsLaterTurnGoldensTest {
         assertThat(ours.get(3).get("reasoning_content").stringValue()).isEqualTo(turn.reasoning());
     }
 
+    /** ruby_llm's DeepSeek conversation before the first answer: medium effort. */
+    private static ChatRequest.Builder deepSeekReasonerOpening() {
+        return ChatRequest.builder("deepseek-reasoner").user("What is 5 + 3?")
+                .reasoning(ReasoningOptions.effort(ReasoningEffort.MEDIUM));
+    }
+
+    @Test
+    void deepSeekReasonerOpeningRequestAsksForThinkingWithAnEffortTheApiKnows() {
+        ObjectNode accepted = withoutDefaults(SendBack.accepted("deepseek/rubyllm-deepseek-v4-flash-reasoner-multiturn.turn1.request.json"));
+
+        ObjectNode ours = body(Profiles.DEEPSEEK, deepSeekReasonerOpening().build(), false);
+
+        // ruby_llm sent reasoning_effort "medium", which DeepSeek takes as "high" (thinking-mode guide:
+        // low and medium map to high); this encoder writes the level the API keeps, "high", and
+        // switches thinking on explicitly (V4 has it on by default: the same request)
+        assertThat(accepted.remove("reasoning_effort").stringValue()).isEqualTo("medium");
+        assertThat(ours.remove("reasoning_effort").stringValue()).isEqualTo("high");
+        assertThat(ours.remove("thinking").toString()).isEqualTo("{\"type\":\"enabled\"}");
+        assertThat(ours).isEqualTo(accepted);
+    }
+
     @Test
     void deepSeekV4OutsideAToolTurnLeavesTheReasoningHome() {
         String stem = "deepseek/rubyllm-deepseek-v4-flash-reasoner-multiturn";
         JsonNode accepted = SendBack.accepted(stem + ".turn2.request.json");
         AssistantMessage turn1 = reduced(Fixtures.completion(Profiles.DEEPSEEK, stem + ".turn1.json"));
-        ChatRequest request = ChatRequest.builder("deepseek-reasoner").user("What is 5 + 3?").message(turn1)
-                .user("Now multiply that by 2").build();
+        ChatRequest request = deepSeekReasonerOpening().message(turn1).user("Now multiply that by 2").build();
 
         JsonNode ours = messages(Profiles.DEEPSEEK, request, false);
 
