@@ -27,6 +27,10 @@ import tools.jackson.databind.node.ObjectNode;
  * and the server-tool blocks also as the exact bytes they came in. The one field left out of the
  * comparison is {@code "stream": false}, which this encoder does not write (false is the API's
  * default).
+ *
+ * <p>Each conversation's opening request (exchange 1: nothing to send back yet, but the reasoning
+ * request and the caller's fields the later turn repeats) is built by the same builder as the later
+ * turn and compared whole with the accepted first request.
  */
 class AnthropicLaterTurnGoldensTest {
 

@@ -24,7 +24,8 @@ import tools.jackson.databind.node.ObjectNode;
  * The Bedrock Converse later-turn request added to {@code shared/sendback} on 2026-11-25 (Claude
  * Sonnet 4.6 with adaptive thinking), rebuilt from the decoded first turn through the history policy
  * and the codec ({@link SendBack#encode}, the provider skeleton's path) and compared with what Bedrock
- * accepted (HTTP 200); and the model rule that choice of thinking request depends on.
+ * accepted (HTTP 200), with its opening request (exchange 1) built by the same builder and compared
+ * with the accepted first request; and the model rule that choice of thinking request depends on.
  */
 class BedrockLaterTurnGoldensTest {
 

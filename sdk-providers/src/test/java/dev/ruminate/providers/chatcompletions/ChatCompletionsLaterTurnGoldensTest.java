@@ -30,7 +30,9 @@ import tools.jackson.databind.node.ObjectNode;
  * compared with what the servers accepted (HTTP 200). Each test compares the {@code messages}: the
  * reasoning fields byte for byte, in the assistant message they came with. The rest of a body (tools,
  * {@code stream_options}, {@code tool_choice}, {@code max_tokens}, {@code reasoning}) is what the
- * caller chose, not send-back.
+ * caller chose, not send-back; it is compared in the opening requests (exchange 1, nothing to send
+ * back yet), built by the same builders as the later turns and compared whole with the accepted first
+ * requests, so the reasoning request each server accepted is checked too.
  */
 class ChatCompletionsLaterTurnGoldensTest {
 

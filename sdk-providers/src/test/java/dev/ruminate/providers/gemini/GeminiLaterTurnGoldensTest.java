@@ -27,7 +27,9 @@ import tools.jackson.databind.node.ObjectNode;
  * policy and the codec ({@link SendBack#encode}, the provider skeleton's path) and compared with what
  * the API accepted (HTTP 200): the model turn's parts in order, each signature on the part it came
  * on, compared as bytes (Google accepts standard and URL-safe base64 alike), and no signature where
- * none came (the second of two parallel calls).
+ * none came (the second of two parallel calls). The opening requests (exchange 1) are built by the
+ * same builders as the later turns and compared whole with the accepted first requests (the
+ * {@code generationConfig} that asks for thinking, or none).
  */
 class GeminiLaterTurnGoldensTest {
 

@@ -28,6 +28,8 @@ import tools.jackson.databind.node.ObjectNode;
  * the provider skeleton's path) and compared with what the API accepted (HTTP 200): every reasoning
  * and compaction item with its id and {@code encrypted_content} byte for byte, in the place it had
  * in the output. Harmless differences are removed from the expected side, each with its reason.
+ * The opening requests (exchange 1) are built by the same builders as the later turns and compared
+ * whole with the accepted first requests: {@code store}, {@code include} and {@code reasoning}.
  */
 class ResponsesLaterTurnGoldensTest {
 
