@@ -225,6 +225,31 @@ class AnthropicLaterTurnGoldensTest {
         assertBlocksVerbatim(written, turn1);
     }
 
+    /**
+     * The Claude Sonnet 5 recordings added on 2026-11-25 whose later turn was not recorded (so no
+     * accepted request exists): rules A1, A2 and A5 applied to them. Each turn goes back as exactly
+     * the content blocks it came with: an omitted-thinking block as {@code thinking: ""} with its
+     * signature (the advisor's {@code advisor_redacted_result} with its {@code encrypted_content}
+     * verbatim after it), and a summarized one with its text and signature.
+     */
+    @Test
+    void sonnet5TurnsWithoutARecordedLaterTurnGoBackAsTheBlocksTheyCameAs() {
+        for (String stem : new String[] {"pydantic-sonnet5-advisor-redacted-result-omitted-thinking",
+                "pydantic-sonnet5-bedrock-invoke-omitted-thinking", "rubyllm-sonnet5-adaptive-display-summarized-thinking"}) {
+            String path = "anthropic/" + stem + ".json";
+            AssistantMessage turn1 = decoded(path);
+            ChatRequest request = ChatRequest.builder("claude-sonnet-5").user("First question").message(turn1)
+                    .user("Second question").build();
+
+            String written = SendBack.encode(CODEC, AnthropicCodec.PROVIDER, request, false);
+
+            JsonNode blocks = SendBack.tree(written).get("messages").get(1).get("content");
+            assertThat(blocks).as(stem).isEqualTo(SendBack.tree(Recorded.text(path)).get("content"));
+            assertThat(blocks.get(0).get("signature").stringValue()).as(stem).isNotEmpty();
+            assertBlocksVerbatim(written, turn1);
+        }
+    }
+
     @Test
     void aStreamedCompactionBlockGoesBackWithTheContentItsDeltasGave() {
         String path = "anthropic/pydantic-compaction-stream.sse";
