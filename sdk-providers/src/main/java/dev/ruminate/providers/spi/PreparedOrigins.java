@@ -17,7 +17,7 @@ import org.jspecify.annotations.Nullable;
  * entries name the application's indices.
  *
  * <p>It relies on what preparation does and no more: messages keep their order, other messages pass
- * as the same objects, an assistant turn is kept (the same object, or a copy with the same provider,
+ * unchanged, an assistant turn is kept (the same object, or a copy with the same provider,
  * model, finish and usage), or dropped when left without parts; its parts keep their order and are
  * kept (the same object, a text or call with seals removed, another provider's reasoning as tagged
  * text in its place) or dropped.
@@ -45,7 +45,7 @@ final class PreparedOrigins {
             int[] parts = null;
             while (j < original.size()) {
                 Message o = original.get(j);
-                if (o == m) {
+                if (o == m || !(m instanceof AssistantMessage) && o.equals(m)) {
                     parts = m instanceof AssistantMessage a ? identity(a.parts().size()) : new int[0];
                 } else if (m instanceof AssistantMessage a && o instanceof AssistantMessage b && sameTurn(a, b)) {
                     parts = parts(b.parts(), a.parts());
