@@ -161,9 +161,11 @@ public final class ProviderPipeline<F> {
     }
 
     /**
-     * Explains the send-back plan of a request: what the history policy and then the family's encoder
-     * do with every reasoning part and opaque value of the earlier turns this pipeline would send
-     * ({@link WireCodec#explain}), by message and part index of the request as given. Nothing is sent.
+     * Explains the send-back plan of a request: what the family's encoder does with every reasoning
+     * part and opaque value of the earlier turns this pipeline would send ({@link WireCodec#explain}),
+     * after the history policy prepared them as {@link #stream} does, by message and part index of the
+     * request as given. Nothing is sent. What the history policy itself removed (another provider's
+     * state, reasoning retention drops) has no entries yet: they come with the History stage's plan.
      *
      * @param request the request
      * @return the plan, entries ordered by turn and part
