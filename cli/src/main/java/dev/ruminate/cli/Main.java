@@ -87,8 +87,10 @@ public final class Main {
                                                clock (UTC, or an IANA zone) and calculator (+ - * / ^ ( )),
                                                each step's reasoning, calls and results streamed live
                   next-request --provider NAME [--model M] [--retention all|tool-loop|none]
-                       [--foreign-reasoning drop|tagged] [--tool-result ID=CONTENT]... [--user TEXT] TURN_FILE...
-                                               the request the client sends after recorded turns
+                       [--foreign-reasoning drop|tagged] [--tool-result ID=CONTENT]... [--user TEXT] [--explain]
+                       TURN_FILE...            the request the client sends after recorded turns; --explain
+                                               adds the send-back plan: what is kept, stripped or converted
+                                               of each reasoning part and opaque value, by which rule, why
                   providers                    every provider name, its default URL and key variable
                   serve [--provider NAME (--replay FILE | --base-url URL --api-key-env VAR)] [--port N] [--no-auth]
                                                the reasoning gateway: OpenAI Responses and Chat Completions

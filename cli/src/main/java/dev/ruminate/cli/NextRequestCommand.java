@@ -4,12 +4,14 @@ import dev.ruminate.core.ChatProvider;
 import dev.ruminate.core.error.RuminateException;
 import dev.ruminate.core.history.ForeignReasoning;
 import dev.ruminate.core.history.HistoryPolicy;
+import dev.ruminate.core.history.SendBackPlan;
 import dev.ruminate.core.history.Retention;
 import dev.ruminate.core.message.AssistantMessage;
 import dev.ruminate.core.message.Message;
 import dev.ruminate.core.message.ToolCallPart;
 import dev.ruminate.core.message.ToolResultMessage;
 import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.providers.spi.HttpChatProvider;
 import dev.ruminate.testkit.EmulatorResponse;
 import dev.ruminate.testkit.ProviderEmulator;
 import dev.ruminate.testkit.RecordedRequest;
@@ -32,6 +34,12 @@ import tools.jackson.databind.json.JsonMapper;
  * conversation is: a placeholder user message, the turns in order, then the {@code --tool-result}s
  * and the {@code --user} message. The request is sent through the real client to an emulator on
  * loopback, which records it; nothing leaves the machine.
+ *
+ * <p>With {@code --explain}, the send-back plan follows the body after a blank line and a heading:
+ * one line per reasoning part and opaque value of the earlier turns, with what is done with it, the
+ * rule ({@code docs/send-back-rules.md}) and why ({@link HttpChatProvider#explain}). Its turn numbers
+ * count the conversation above: turn 0 is the placeholder user message, turn {@code n} the answer of
+ * the {@code n}th TURN_FILE.
  */
 final class NextRequestCommand {
 
@@ -43,7 +51,7 @@ final class NextRequestCommand {
 
     static int run(List<String> args, PrintStream out, PrintStream err) {
         Args parsed = Args.parse(args, Set.of("provider", "model", "retention", "foreign-reasoning", "user", "tool-result"),
-                Set.of("think-tags"));
+                Set.of("think-tags", "explain"));
         String provider = parsed.required("provider");
         Clients.kind(provider);
         if (parsed.positional().isEmpty()) {
@@ -95,8 +103,31 @@ final class NextRequestCommand {
                 return Main.FAILURE;
             }
             out.println(PRETTY.writeValueAsString(PRETTY.readTree(sent.get(0).body())));
+            if (parsed.flag("explain")) {
+                if (!(client instanceof HttpChatProvider http)) {
+                    err.println("ruminate: provider " + provider + " cannot explain its send-back plan");
+                    return Main.FAILURE;
+                }
+                printPlan(out, http.explain(request));
+            }
         }
         return Main.OK;
+    }
+
+    /** The heading of the plan, which says how to read its indices. */
+    static final String PLAN_HEADING = "Send-back plan (turn 0 is the first user message, turn N the answer of the "
+            + "Nth TURN_FILE; rules in docs/send-back-rules.md):";
+
+    private static void printPlan(PrintStream out, SendBackPlan plan) {
+        out.println();
+        out.println(PLAN_HEADING);
+        if (plan.entries().isEmpty()) {
+            out.println("  (nothing to decide: the earlier turns hold no reasoning and no opaque state)");
+            return;
+        }
+        for (String line : plan.render().split("\n")) {
+            out.println("  " + line);
+        }
     }
 
     private static HistoryPolicy policy(Args parsed) {

@@ -56,6 +56,45 @@ class NextRequestCommandTest {
     }
 
     @Test
+    void explainPrintsThePlanAfterTheBodyOneLinePerReasoningPartAndValue() {
+        CliRun run = CliRun.of("next-request", "--provider", "anthropic", "--explain",
+                "--tool-result", "toolu_01YGzqpRE16Vricda3Aqcejo={\"country\":\"Mexico\"}", CliRun.fixture(TURN));
+
+        assertThat(run.status()).as(run.err()).isZero();
+        int plan = run.out().indexOf("\n\n" + NextRequestCommand.PLAN_HEADING + "\n");
+        assertThat(plan).isPositive();
+        // the body before it is the request, unchanged
+        JsonNode body = JSON.readTree(run.out().substring(0, plan));
+        assertThat(body.get("messages").get(1).get("content").get(0).get("signature").stringValue())
+                .startsWith("EqEECkYICxgCKkAo3UA4WwDbB8ihhpykVCsP");
+        assertThat(run.out().substring(plan + 2 + NextRequestCommand.PLAN_HEADING.length() + 1)).isEqualTo("""
+                  turn 1 part 0 reasoning: keep [A1] a thinking block with its signature, in place
+                  turn 1 part 0 signature: keep [A1] the thinking block's signature, byte-identical
+                """);
+    }
+
+    @Test
+    void explainNamesEachFamilysRule() {
+        CliRun toolTurn = CliRun.of("next-request", "--provider", "deepseek", "--model", "deepseek-v4-flash", "--explain",
+                "--tool-result", "call_00_ioIn7yN9p1ZOMNpDLwd4MgAF={\"temperature\":18}",
+                CliRun.fixture("deepseek/vercel-deepseek-reasoning-tool-call-stream.sse"));
+        CliRun plainTurn = CliRun.of("next-request", "--provider", "deepseek", "--explain", "--user", "And then?",
+                CliRun.fixture("deepseek/pydantic-deepseek-reasoner.json"));
+        CliRun gemini = CliRun.of("next-request", "--provider", "gemini", "--explain", "--user", "And then?",
+                CliRun.fixture("gemini/pydantic-gemini-thought-summaries-multiturn.turn1.json"));
+
+        assertThat(toolTurn.status()).as(toolTurn.err()).isZero();
+        assertThat(toolTurn.out()).containsPattern("\n  turn 1 part \\d+ reasoning: to field \\[C1\\] sent as the "
+                + "message's reasoning_content\n");
+        assertThat(plainTurn.status()).as(plainTurn.err()).isZero();
+        assertThat(plainTurn.out()).containsPattern("\n  turn 1 part 0 reasoning: drop \\[C1\\] not in a user turn with "
+                + "tool calls, where deepseek ignores it\n");
+        assertThat(gemini.status()).as(gemini.err()).isZero();
+        assertThat(gemini.out()).contains(" reasoning: drop [G2] an unsigned thought summary is not sent")
+                .contains(" signature: keep [G1] the thoughtSignature stays on the part it came on");
+    }
+
+    @Test
     void badOptionsAreUsageErrors() {
         assertThat(CliRun.of("next-request", "--provider", "anthropic", "--retention", "forever", CliRun.fixture(TURN)).status())
                 .isEqualTo(Main.USAGE);

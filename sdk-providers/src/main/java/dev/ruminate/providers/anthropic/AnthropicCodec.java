@@ -1,6 +1,7 @@
 package dev.ruminate.providers.anthropic;
 
 import dev.ruminate.core.event.ChatEvent;
+import dev.ruminate.core.history.SendBackPlan;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.providers.spi.BodyDecoding;
 import dev.ruminate.providers.spi.StreamDecoder;
@@ -89,6 +90,11 @@ public final class AnthropicCodec implements WireCodec<SseEvent> {
     @Override
     public byte[] encode(ChatRequest prepared, boolean stream) {
         return AnthropicRequestEncoder.encode(prepared, stream, defaultMaxTokens, PROVIDER);
+    }
+
+    @Override
+    public void explain(ChatRequest prepared, SendBackPlan.Builder plan) {
+        AnthropicPlan.explain(prepared, PROVIDER, plan);
     }
 
     @Override

@@ -72,7 +72,7 @@ final class AnthropicMessagesWriter {
             } else if (m instanceof ToolResultMessage t) {
                 add(turns, "user", gen -> toolResult(gen, t));
             } else if (m instanceof AssistantMessage a) {
-                boolean own = a.provider() == null || a.provider().equals(provider);
+                boolean own = isOwn(a, provider);
                 for (Part part : a.parts()) {
                     Consumer<JsonGenerator> block = assistantBlock(part, own);
                     if (block != null) {
@@ -104,14 +104,41 @@ final class AnthropicMessagesWriter {
         last.blocks().add(block);
     }
 
+    /** Tells whether an assistant message is Anthropic's own (or built by hand): only then does its state go back. */
+    static boolean isOwn(AssistantMessage a, String provider) {
+        return a.provider() == null || a.provider().equals(provider);
+    }
+
+    /** The block a reasoning part goes back as. */
+    enum ReasoningBlock {
+        /** {@code thinking} with its text and signature. */
+        THINKING,
+        /** {@code redacted_thinking} with its data. */
+        REDACTED,
+        /** None: the API rejects unsigned thinking and another provider's state. */
+        NONE
+    }
+
+    /** Decides the block of a reasoning part: a signature wins, then redacted data; nothing else goes. */
+    static ReasoningBlock reasoningBlock(ReasoningPart r, boolean own) {
+        if (!own) {
+            return ReasoningBlock.NONE;
+        }
+        return r.seals().signature() != null ? ReasoningBlock.THINKING
+                : r.seals().redacted() != null ? ReasoningBlock.REDACTED : ReasoningBlock.NONE;
+    }
+
+    /** Tells whether a text part is sent: the API rejects text blocks without non-whitespace text. */
+    static boolean sendsText(TextPart t) {
+        return !t.text().isBlank();
+    }
+
     private static @Nullable Consumer<JsonGenerator> assistantBlock(Part part, boolean own) {
         if (part instanceof ReasoningPart r) {
-            if (!own) {
-                return null;
-            }
+            ReasoningBlock block = reasoningBlock(r, own);
             String signature = r.seals().signature();
             String redacted = r.seals().redacted();
-            if (signature != null) {
+            if (block == ReasoningBlock.THINKING && signature != null) {
                 return g -> {
                     g.writeStartObject();
                     g.writeStringProperty("type", "thinking");
@@ -120,7 +147,7 @@ final class AnthropicMessagesWriter {
                     g.writeEndObject();
                 };
             }
-            if (redacted != null) {
+            if (block == ReasoningBlock.REDACTED && redacted != null) {
                 return g -> {
                     g.writeStartObject();
                     g.writeStringProperty("type", "redacted_thinking");
@@ -132,7 +159,7 @@ final class AnthropicMessagesWriter {
         }
         if (part instanceof TextPart t) {
             // the API rejects text blocks without non-whitespace text
-            return t.text().isBlank() ? null : g -> textBlock(g, t.text());
+            return sendsText(t) ? g -> textBlock(g, t.text()) : null;
         }
         if (part instanceof ToolCallPart c) {
             if (c.id() == null) {

@@ -1,6 +1,7 @@
 package dev.ruminate.providers.bedrock;
 
 import dev.ruminate.core.event.ChatEvent;
+import dev.ruminate.core.history.SendBackPlan;
 import dev.ruminate.core.history.History;
 import dev.ruminate.core.history.HistoryPolicy;
 import dev.ruminate.core.history.Retention;
@@ -60,6 +61,11 @@ public final class BedrockCodec implements WireCodec<EventStreamMessage> {
     @Override
     public byte[] encode(ChatRequest prepared, boolean stream) {
         return BedrockRequestEncoder.encode(prepared);
+    }
+
+    @Override
+    public void explain(ChatRequest prepared, SendBackPlan.Builder plan) {
+        BedrockPlan.explain(prepared, provider, plan);
     }
 
     @Override

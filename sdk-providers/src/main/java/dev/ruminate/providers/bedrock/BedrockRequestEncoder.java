@@ -145,32 +145,57 @@ final class BedrockRequestEncoder {
     private static List<Part> sendable(AssistantMessage a) {
         List<Part> out = new ArrayList<>(a.parts().size());
         for (Part part : a.parts()) {
-            if (part instanceof ReasoningPart r) {
-                boolean sealed = r.seals().signature() != null || r.seals().redacted() != null;
-                if (sealed || !r.text().isEmpty()) {
-                    out.add(part);
-                }
-            } else if (part instanceof TextPart t) {
-                if (!t.text().isEmpty()) {
-                    out.add(part);
-                }
-            } else if (part instanceof ToolCallPart) {
+            if (sends(part)) {
                 out.add(part);
             }
         }
         return out;
     }
 
+    /** The block a reasoning part goes back as. */
+    enum ReasoningBlock {
+        /** {@code reasoningContent.redactedContent}. */
+        REDACTED,
+        /** {@code reasoningContent.reasoningText} with text and signature. */
+        SIGNED,
+        /** A text block {@code <think>\n…\n</think>} (unsigned reasoning Bedrock itself returned). */
+        THINK_TEXT,
+        /** None: no text and no seal. */
+        NONE
+    }
+
+    /** Decides a reasoning part's block: redacted data first, then a signature, then its text as tagged text. */
+    static ReasoningBlock reasoningBlock(ReasoningPart r) {
+        return r.seals().redacted() != null ? ReasoningBlock.REDACTED
+                : r.seals().signature() != null ? ReasoningBlock.SIGNED
+                : !r.text().isEmpty() ? ReasoningBlock.THINK_TEXT : ReasoningBlock.NONE;
+    }
+
+    /**
+     * Tells whether a part of an earlier turn goes back: reasoning that has a block, a non-empty text
+     * (the API refuses empty ones), a tool call; nothing else (server-tool parts have no Converse form).
+     */
+    static boolean sends(Part part) {
+        if (part instanceof ReasoningPart r) {
+            return reasoningBlock(r) != ReasoningBlock.NONE;
+        }
+        if (part instanceof TextPart t) {
+            return !t.text().isEmpty();
+        }
+        return part instanceof ToolCallPart;
+    }
+
     private static void writePart(JsonGenerator g, Part part) {
         g.writeStartObject();
         if (part instanceof ReasoningPart r) {
+            ReasoningBlock block = reasoningBlock(r);
             String redacted = r.seals().redacted();
             String signature = r.seals().signature();
-            if (redacted != null) {
+            if (block == ReasoningBlock.REDACTED && redacted != null) {
                 g.writeObjectPropertyStart("reasoningContent");
                 g.writeStringProperty("redactedContent", redacted);
                 g.writeEndObject();
-            } else if (signature != null) {
+            } else if (block == ReasoningBlock.SIGNED && signature != null) {
                 g.writeObjectPropertyStart("reasoningContent");
                 g.writeObjectPropertyStart("reasoningText");
                 g.writeStringProperty("text", r.text());

@@ -1,6 +1,7 @@
 package dev.ruminate.providers.chatcompletions;
 
 import dev.ruminate.core.event.ChatEvent;
+import dev.ruminate.core.history.SendBackPlan;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.providers.spi.BodyDecoding;
 import dev.ruminate.providers.spi.StreamDecoder;
@@ -63,6 +64,11 @@ public final class ChatCompletionsCodec implements WireCodec<SseEvent> {
     @Override
     public byte[] encode(ChatRequest prepared, boolean stream) {
         return ChatCompletionsRequestEncoder.encode(profile, prepared, stream);
+    }
+
+    @Override
+    public void explain(ChatRequest prepared, SendBackPlan.Builder plan) {
+        ChatCompletionsPlan.explain(profile, prepared, plan);
     }
 
     @Override

@@ -38,10 +38,7 @@ final class ChatCompletionsMessagesWriter {
         for (int i = 0; i < messages.size(); i++) {
             Message m = messages.get(i);
             if (m instanceof AssistantMessage a) {
-                boolean own = a.provider() == null || a.provider().equals(profile.name());
-                boolean carry = sendBack.mode() != ReasoningSendBack.Mode.DROP
-                        && (sendBack.scope() == ReasoningSendBack.Scope.ALL_TURNS || inToolTurn[i]);
-                assistant(g, a, sendBack, carry, own, tags);
+                assistant(g, a, sendBack, carries(sendBack, inToolTurn[i]), isOwn(a, profile), tags);
             } else if (m instanceof ToolResultMessage t) {
                 g.writeStartObject();
                 g.writeStringProperty("role", "tool");
@@ -56,10 +53,37 @@ final class ChatCompletionsMessagesWriter {
     }
 
     /**
+     * Tells whether an assistant message is the profile's own (or built by hand): only then is its
+     * reasoning sent.
+     */
+    static boolean isOwn(AssistantMessage a, CompatProfile profile) {
+        return a.provider() == null || a.provider().equals(profile.name());
+    }
+
+    /** Tells whether the rule carries reasoning on a message of a user turn with or without tool calls. */
+    static boolean carries(ReasoningSendBack sendBack, boolean inToolTurn) {
+        return sendBack.mode() != ReasoningSendBack.Mode.DROP
+                && (sendBack.scope() == ReasoningSendBack.Scope.ALL_TURNS || inToolTurn);
+    }
+
+    /** The mode a message's reasoning goes back in: the rule's, when carried and own, else none. */
+    static ReasoningSendBack.Mode modeFor(ReasoningSendBack sendBack, boolean carry, boolean own) {
+        return carry && own ? sendBack.mode() : ReasoningSendBack.Mode.DROP;
+    }
+
+    /**
+     * Tells whether a reasoning part becomes text in a content-borne mode (think tags, Mistral
+     * thinking chunks): only a part with text does.
+     */
+    static boolean hasText(ReasoningPart r) {
+        return !r.text().isEmpty();
+    }
+
+    /**
      * Marks the messages of user turns (the messages between two user messages) in which an
      * assistant message called a tool.
      */
-    private static boolean[] toolTurns(List<Message> messages) {
+    static boolean[] toolTurns(List<Message> messages) {
         boolean[] result = new boolean[messages.size()];
         int start = 0;
         for (int i = 0; i <= messages.size(); i++) {
@@ -82,7 +106,7 @@ final class ChatCompletionsMessagesWriter {
 
     private static void assistant(JsonGenerator g, AssistantMessage a, ReasoningSendBack sendBack, boolean carry,
                                   boolean own, ThinkTagOptions tags) {
-        ReasoningSendBack.Mode mode = carry && own ? sendBack.mode() : ReasoningSendBack.Mode.DROP;
+        ReasoningSendBack.Mode mode = modeFor(sendBack, carry, own);
         StringBuilder content = new StringBuilder();
         StringBuilder reasoning = new StringBuilder();
         List<ReasoningPart> detailParts = new ArrayList<>();
@@ -94,7 +118,7 @@ final class ChatCompletionsMessagesWriter {
                 switch (mode) {
                     case FIELD -> reasoning.append(r.text());
                     case THINK_TAGS -> {
-                        if (!r.text().isEmpty()) {
+                        if (hasText(r)) {
                             if (content.length() > 0) {
                                 content.append("\n\n");
                             }
@@ -104,7 +128,7 @@ final class ChatCompletionsMessagesWriter {
                         }
                     }
                     case REASONING_DETAILS -> detailParts.add(r);
-                    case THINKING_CHUNKS -> thinkingChunks |= !r.text().isEmpty();
+                    case THINKING_CHUNKS -> thinkingChunks |= hasText(r);
                     case DROP -> { }
                 }
             } else if (part instanceof TextPart t) {
@@ -164,7 +188,7 @@ final class ChatCompletionsMessagesWriter {
         g.writeArrayPropertyStart("content");
         StringBuilder text = new StringBuilder();
         for (Part part : a.parts()) {
-            if (part instanceof ReasoningPart r && !r.text().isEmpty()) {
+            if (part instanceof ReasoningPart r && hasText(r)) {
                 textChunk(g, text);
                 g.writeStartObject();
                 g.writeStringProperty("type", "thinking");
@@ -194,6 +218,27 @@ final class ChatCompletionsMessagesWriter {
     }
 
     /**
+     * What of a reasoning part goes into {@code reasoning_details}: a text or summary detail, an
+     * encrypted detail, and which of the part's seals ride on them.
+     *
+     * @param text a {@code reasoning.text} or {@code reasoning.summary} detail is written
+     * @param encrypted a {@code reasoning.encrypted} detail is written
+     * @param signature the signature goes on the text detail
+     * @param itemId the item id goes on a detail (the encrypted one when there is one, else the text)
+     * @param format the format goes on every detail written
+     */
+    record DetailShape(boolean text, boolean encrypted, boolean signature, boolean itemId, boolean format) {
+
+        static DetailShape of(ReasoningPart r) {
+            Seals s = r.seals();
+            boolean text = !r.text().isEmpty() || (s.signature() != null && !r.summary());
+            boolean encrypted = s.encrypted() != null;
+            return new DetailShape(text, encrypted, text && !r.summary() && s.signature() != null,
+                    s.itemId() != null && (encrypted || text), s.format() != null && (encrypted || text));
+        }
+    }
+
+    /**
      * Writes OpenRouter-style details from reasoning parts: text (with its signature) or summary,
      * then encrypted data; the item id goes on the encrypted detail when there is one, else on the
      * text; {@code index} numbers the parts.
@@ -203,12 +248,12 @@ final class ChatCompletionsMessagesWriter {
         for (int index = 0; index < parts.size(); index++) {
             ReasoningPart r = parts.get(index);
             Seals s = r.seals();
-            boolean textual = !r.text().isEmpty() || (s.signature() != null && !r.summary());
-            if (!any && (textual || s.encrypted() != null)) {
+            DetailShape shape = DetailShape.of(r);
+            if (!any && (shape.text() || shape.encrypted())) {
                 g.writeArrayPropertyStart("reasoning_details");
                 any = true;
             }
-            if (textual) {
+            if (shape.text()) {
                 g.writeStartObject();
                 if (r.summary()) {
                     g.writeStringProperty("type", "reasoning.summary");
@@ -216,20 +261,20 @@ final class ChatCompletionsMessagesWriter {
                 } else {
                     g.writeStringProperty("type", "reasoning.text");
                     g.writeStringProperty("text", r.text());
-                    if (s.signature() != null) {
+                    if (shape.signature()) {
                         g.writeStringProperty("signature", s.signature());
                     }
                 }
-                if (s.itemId() != null && s.encrypted() == null) {
+                if (shape.itemId() && !shape.encrypted()) {
                     g.writeStringProperty("id", s.itemId());
                 }
                 commonDetailFields(g, s, index);
             }
-            if (s.encrypted() != null) {
+            if (shape.encrypted()) {
                 g.writeStartObject();
                 g.writeStringProperty("type", "reasoning.encrypted");
                 g.writeStringProperty("data", s.encrypted());
-                if (s.itemId() != null) {
+                if (shape.itemId()) {
                     g.writeStringProperty("id", s.itemId());
                 }
                 commonDetailFields(g, s, index);

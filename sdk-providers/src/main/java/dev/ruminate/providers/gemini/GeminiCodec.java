@@ -1,6 +1,7 @@
 package dev.ruminate.providers.gemini;
 
 import dev.ruminate.core.event.ChatEvent;
+import dev.ruminate.core.history.SendBackPlan;
 import dev.ruminate.core.history.History;
 import dev.ruminate.core.history.HistoryPolicy;
 import dev.ruminate.core.history.Retention;
@@ -70,6 +71,11 @@ public final class GeminiCodec implements WireCodec<SseEvent> {
     @Override
     public byte[] encode(ChatRequest prepared, boolean stream) {
         return GeminiRequestEncoder.encode(provider, prepared, skipSignatureValidation);
+    }
+
+    @Override
+    public void explain(ChatRequest prepared, SendBackPlan.Builder plan) {
+        GeminiPlan.explain(prepared, provider, skipSignatureValidation, plan);
     }
 
     @Override

@@ -98,8 +98,7 @@ final class GeminiRequestEncoder {
                 openRole = open(g, openRole, "user");
                 writeFunctionResponse(g, r, messages);
             } else if (m instanceof AssistantMessage a) {
-                boolean foreign = History.isForeign(a, provider);
-                boolean placeholder = skipSignatureValidation && foreign && i >= loopStart;
+                boolean placeholder = placeholder(a, provider, skipSignatureValidation, i >= loopStart);
                 List<Part> parts = sendable(a);
                 if (parts.isEmpty()) {
                     continue;
@@ -135,22 +134,48 @@ final class GeminiRequestEncoder {
         g.writeEndObject();
     }
 
+    /**
+     * Tells whether an unsigned function call of a message gets Google's placeholder signature: with
+     * {@code skipSignatureValidation}, on another provider's calls inside the current tool loop.
+     */
+    static boolean placeholder(AssistantMessage a, String provider, boolean skipSignatureValidation, boolean inLoop) {
+        return skipSignatureValidation && History.isForeign(a, provider) && inLoop;
+    }
+
     private static List<Part> sendable(AssistantMessage a) {
         List<Part> out = new ArrayList<>(a.parts().size());
         for (Part p : a.parts()) {
-            if (p instanceof ReasoningPart r) {
-                if (r.seals().signature() != null) {
-                    out.add(p);
-                }
-            } else if (p instanceof TextPart t) {
-                if (!t.text().isEmpty() || t.seals().signature() != null) {
-                    out.add(p);
-                }
-            } else {
+            if (sends(p)) {
                 out.add(p);
             }
         }
         return out;
+    }
+
+    /**
+     * Tells whether a part of an earlier model turn is sent: a thought only when signed (unsigned
+     * thought summaries stay home), a text when it has text or a signature, anything else always.
+     */
+    static boolean sends(Part p) {
+        if (p instanceof ReasoningPart r) {
+            return r.seals().signature() != null;
+        }
+        if (p instanceof TextPart t) {
+            return !t.text().isEmpty() || t.seals().signature() != null;
+        }
+        return true;
+    }
+
+    /**
+     * Returns the {@code thoughtSignature} written on a sent part (not a server-tool part, which goes
+     * as its JSON): its own, else the placeholder on a function call when asked, else none.
+     */
+    static @Nullable String signatureOut(Part part, boolean placeholder) {
+        String signature = part.seals().signature();
+        if (signature == null && placeholder && part instanceof ToolCallPart) {
+            return SKIP_SIGNATURE;
+        }
+        return signature;
     }
 
     private static void writeModelPart(JsonGenerator g, Part part, boolean placeholder) {
@@ -160,7 +185,7 @@ final class GeminiRequestEncoder {
             return;
         }
         g.writeStartObject();
-        String signature = part.seals().signature();
+        String signature = signatureOut(part, placeholder);
         if (part instanceof ReasoningPart r) {
             g.writeStringProperty("text", r.text());
             g.writeBooleanProperty("thought", true);
@@ -175,9 +200,6 @@ final class GeminiRequestEncoder {
             g.writeName("args");
             JsonWriting.writeArguments(g, c);
             g.writeEndObject();
-            if (signature == null && placeholder) {
-                signature = SKIP_SIGNATURE;
-            }
         }
         if (signature != null) {
             g.writeStringProperty("thoughtSignature", signature);

@@ -1,6 +1,7 @@
 package dev.ruminate.providers.ollama;
 
 import dev.ruminate.core.event.ChatEvent;
+import dev.ruminate.core.history.SendBackPlan;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.core.think.ThinkTagOptions;
 import dev.ruminate.core.think.ThinkTags;
@@ -86,6 +87,14 @@ public final class OllamaCodec implements WireCodec<JsonLine> {
     @Override
     public byte[] encode(ChatRequest prepared, boolean stream) {
         return generate ? OllamaRequestEncoder.generate(prepared, stream) : OllamaRequestEncoder.chat(provider, prepared, stream);
+    }
+
+    /** {@code /api/generate} takes no earlier turns (the encoder rejects them), so it adds nothing. */
+    @Override
+    public void explain(ChatRequest prepared, SendBackPlan.Builder plan) {
+        if (!generate) {
+            OllamaPlan.explain(prepared, provider, plan);
+        }
     }
 
     @Override

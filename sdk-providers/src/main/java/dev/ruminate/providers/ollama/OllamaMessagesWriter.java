@@ -58,7 +58,16 @@ final class OllamaMessagesWriter {
         g.writeEndArray();
     }
 
-    private static boolean isOwn(AssistantMessage a, String provider) {
+    /** Tells whether a reasoning part goes into {@code thinking}: own, with text. */
+    static boolean sendsThinking(ReasoningPart r, boolean own) {
+        return own && !r.text().isEmpty();
+    }
+
+    /**
+     * Tells whether a message's reasoning is Ollama's own (this provider's, Ollama's OpenAI endpoint's,
+     * or built by hand): only then does it go back, as {@code thinking}.
+     */
+    static boolean isOwn(AssistantMessage a, String provider) {
         return a.provider() == null || a.provider().equals(provider) || a.provider().equals("ollama");
     }
 
@@ -67,8 +76,10 @@ final class OllamaMessagesWriter {
         StringBuilder thinking = new StringBuilder();
         boolean calls = false;
         for (Part part : a.parts()) {
-            if (part instanceof ReasoningPart r && own) {
-                thinking.append(r.text());
+            if (part instanceof ReasoningPart r) {
+                if (sendsThinking(r, own)) {
+                    thinking.append(r.text());
+                }
             } else if (part instanceof TextPart t) {
                 content.append(t.text());
             } else if (part instanceof ToolCallPart) {

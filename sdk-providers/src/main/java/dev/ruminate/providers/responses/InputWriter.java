@@ -83,11 +83,43 @@ final class InputWriter {
         g.writeEndArray();
     }
 
-    private static void assistant(JsonGenerator g, ResponsesProfile profile, AssistantMessage message) {
+    /** Why a reasoning item, or the items after it, go without their state. */
+    enum Omission {
+        /** The message came from another provider. */
+        FOREIGN,
+        /** The reasoning has no item id to send it under. */
+        NO_ITEM_ID,
+        /** A stateless server cannot resolve a reasoning item without its encrypted content. */
+        NO_ENCRYPTED_CONTENT
+    }
+
+    /**
+     * What becomes of the parts of an assistant message, told in part order by {@link #walk}: the one
+     * place the decisions are made, for the encoder and for the send-back plan alike.
+     */
+    interface Items {
+        /** A run of reasoning parts sharing one item id goes as one reasoning item. */
+        void reasoningItem(int from, List<Part> group);
+
+        /** A run of reasoning parts is left out. */
+        void reasoningLeftOut(int from, List<Part> group, Omission why);
+
+        /** A run of text parts goes as one assistant message. */
+        void text(int from, List<Part> texts);
+
+        /** A function call goes, with its item id unless {@code withoutId} says why not. */
+        void functionCall(int index, ToolCallPart call, @Nullable Omission withoutId);
+
+        /** A built-in tool item goes as its JSON, unless {@code leftOut} says why not. */
+        void serverTool(int index, ServerToolPart part, @Nullable Omission leftOut);
+    }
+
+    /** Decides, part by part, what of an assistant message goes back, telling {@code items}. */
+    static void walk(ResponsesProfile profile, AssistantMessage message, Items items) {
         boolean own = message.provider() == null || profile.name().equals(message.provider());
         // once a reasoning item is left out, later items of the message go without their item ids:
         // the server rejects an item it knows to need a reasoning item that is not there
-        boolean dropped = false;
+        Omission dropped = own ? null : Omission.FOREIGN;
         List<Part> parts = message.parts();
         int i = 0;
         while (i < parts.size()) {
@@ -95,10 +127,15 @@ final class InputWriter {
             if (part instanceof ReasoningPart r) {
                 int end = reasoningGroup(parts, i, r.seals().itemId());
                 List<Part> group = parts.subList(i, end);
-                if (own && r.seals().itemId() != null && (!profile.statelessReasoning() || encrypted(group) != null)) {
-                    reasoningItem(g, group);
+                Omission why = !own ? Omission.FOREIGN : r.seals().itemId() == null ? Omission.NO_ITEM_ID
+                        : profile.statelessReasoning() && encrypted(group) == null ? Omission.NO_ENCRYPTED_CONTENT : null;
+                if (why == null) {
+                    items.reasoningItem(i, group);
                 } else {
-                    dropped = true;
+                    items.reasoningLeftOut(i, group, why);
+                    if (dropped == null) {
+                        dropped = why;
+                    }
                 }
                 i = end;
             } else if (part instanceof TextPart) {
@@ -106,15 +143,13 @@ final class InputWriter {
                 while (end < parts.size() && parts.get(end) instanceof TextPart) {
                     end++;
                 }
-                assistantText(g, parts.subList(i, end));
+                items.text(i, parts.subList(i, end));
                 i = end;
             } else if (part instanceof ToolCallPart c) {
-                functionCall(g, c, own && !dropped);
+                items.functionCall(i, c, dropped);
                 i++;
             } else if (part instanceof ServerToolPart s) {
-                if (own && !dropped) {
-                    g.writeRawValue(s.json());
-                }
+                items.serverTool(i, s, dropped);
                 i++;
             } else {
                 i++;
@@ -122,8 +157,38 @@ final class InputWriter {
         }
     }
 
+    private static void assistant(JsonGenerator g, ResponsesProfile profile, AssistantMessage message) {
+        walk(profile, message, new Items() {
+            @Override
+            public void reasoningItem(int from, List<Part> group) {
+                InputWriter.reasoningItem(g, group);
+            }
+
+            @Override
+            public void reasoningLeftOut(int from, List<Part> group, Omission why) {
+            }
+
+            @Override
+            public void text(int from, List<Part> texts) {
+                assistantText(g, texts);
+            }
+
+            @Override
+            public void functionCall(int index, ToolCallPart call, @Nullable Omission withoutId) {
+                InputWriter.functionCall(g, call, withoutId == null);
+            }
+
+            @Override
+            public void serverTool(int index, ServerToolPart part, @Nullable Omission leftOut) {
+                if (leftOut == null) {
+                    g.writeRawValue(part.json());
+                }
+            }
+        });
+    }
+
     /** Returns the first encrypted content of a group of reasoning parts, or null. */
-    private static @Nullable String encrypted(List<Part> group) {
+    static @Nullable String encrypted(List<Part> group) {
         for (Part p : group) {
             String encrypted = ((ReasoningPart) p).seals().encrypted();
             if (encrypted != null) {

@@ -1,6 +1,7 @@
 package dev.ruminate.providers.responses;
 
 import dev.ruminate.core.event.ChatEvent;
+import dev.ruminate.core.history.SendBackPlan;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.providers.spi.BodyDecoding;
 import dev.ruminate.providers.spi.StreamDecoder;
@@ -59,6 +60,11 @@ public final class ResponsesCodec implements WireCodec<SseEvent> {
     @Override
     public byte[] encode(ChatRequest prepared, boolean stream) {
         return ResponsesRequestEncoder.encode(profile, prepared, stream);
+    }
+
+    @Override
+    public void explain(ChatRequest prepared, SendBackPlan.Builder plan) {
+        ResponsesPlan.explain(profile, prepared, plan);
     }
 
     @Override

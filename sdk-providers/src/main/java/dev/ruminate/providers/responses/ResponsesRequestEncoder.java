@@ -45,11 +45,11 @@ final class ResponsesRequestEncoder {
             }
             // With previous_response_id the server holds the conversation up to that response, reasoning
             // items included: only what came after the last assistant turn goes, and stored state is used.
-            boolean serverState = taken.contains("previous_response_id");
+            boolean serverState = serverState(request);
             if (!taken.contains("input")) {
                 g.writeName("input");
                 List<Message> messages = request.messages();
-                InputWriter.write(g, profile, serverState ? afterLastAssistant(messages) : messages);
+                InputWriter.write(g, profile, messages.subList(firstSent(request), messages.size()));
             }
             if (!request.tools().isEmpty() && !taken.contains("tools")) {
                 FunctionTools.writeFlat(g, request.tools());
@@ -72,14 +72,25 @@ final class ResponsesRequestEncoder {
         });
     }
 
-    /** The messages after the last assistant turn (tool results, the user's next words). */
-    static List<Message> afterLastAssistant(List<Message> messages) {
-        for (int i = messages.size() - 1; i >= 0; i--) {
-            if (messages.get(i) instanceof AssistantMessage) {
-                return messages.subList(i + 1, messages.size());
+    /** Tells whether the server holds the conversation: {@code previous_response_id} is given as an extra. */
+    static boolean serverState(ChatRequest request) {
+        return request.extras().containsKey("previous_response_id");
+    }
+
+    /**
+     * Returns the index of the first message {@code input} carries: with server state, the one after
+     * the last assistant turn (tool results, the user's next words), else 0.
+     */
+    static int firstSent(ChatRequest request) {
+        List<Message> messages = request.messages();
+        if (serverState(request)) {
+            for (int i = messages.size() - 1; i >= 0; i--) {
+                if (messages.get(i) instanceof AssistantMessage) {
+                    return i + 1;
+                }
             }
         }
-        return messages;
+        return 0;
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.ruminate.providers.spi;
 
 import dev.ruminate.core.ChatProvider;
 import dev.ruminate.core.event.ChatEvent;
+import dev.ruminate.core.history.SendBackPlan;
 import dev.ruminate.core.request.ChatRequest;
 import java.net.URI;
 import java.util.Objects;
@@ -55,6 +56,18 @@ public abstract class HttpChatProvider implements ChatProvider {
      */
     public final URI endpoint(ChatRequest request, boolean stream) {
         return pipeline.endpoint(request, stream);
+    }
+
+    /**
+     * Explains what this client would send back of a request's earlier turns: every reasoning part
+     * and opaque value with its action, rule and reason ({@link ProviderPipeline#explain}). Nothing
+     * is sent.
+     *
+     * @param request the request
+     * @return the plan
+     */
+    public final SendBackPlan explain(ChatRequest request) {
+        return pipeline.explain(request);
     }
 
     /**

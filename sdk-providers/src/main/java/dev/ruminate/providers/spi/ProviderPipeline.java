@@ -5,6 +5,7 @@ import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.history.History;
 import dev.ruminate.core.history.HistoryPolicy;
 import dev.ruminate.core.history.Retention;
+import dev.ruminate.core.history.SendBackPlan;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.core.think.ThinkTagOptions;
 import dev.ruminate.core.think.ThinkTags;
@@ -157,6 +158,34 @@ public final class ProviderPipeline<F> {
                 .transform(thinkTagSplitting())
                 .onErrorMap(exchange::redact);
         return resilience.apply(name, call);
+    }
+
+    /**
+     * Explains the send-back plan of a request: what the family's encoder does with every reasoning
+     * part and opaque value of the earlier turns this pipeline would send ({@link WireCodec#explain}),
+     * after the history policy prepared them as {@link #stream} does, by message and part index of the
+     * request as given. Nothing is sent. What the history policy itself removed (another provider's
+     * state, reasoning retention drops) has no entries yet: they come with the History stage's plan.
+     *
+     * @param request the request
+     * @return the plan, entries ordered by turn and part
+     */
+    public SendBackPlan explain(ChatRequest request) {
+        Objects.requireNonNull(request, "request");
+        PreparedRequest prepared = prepareWithPlan(request);
+        codec.explain(prepared.request(), prepared.plan());
+        return prepared.plan().build();
+    }
+
+    /** A request with its history prepared, and the plan of what the preparation did. */
+    private record PreparedRequest(ChatRequest request, SendBackPlan.Builder plan) {
+    }
+
+    /** Prepares the history as {@link #encode} does, with the index maps of what was kept. */
+    private PreparedRequest prepareWithPlan(ChatRequest request) {
+        // MERGE: replace with History.plan (the History stage's entries and the index maps in one go)
+        ChatRequest prepared = History.prepare(request, name, history, Retention.ALL);
+        return new PreparedRequest(prepared, PreparedOrigins.builder(request.messages(), prepared.messages()));
     }
 
     /**

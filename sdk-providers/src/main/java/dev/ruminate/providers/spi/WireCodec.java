@@ -1,6 +1,7 @@
 package dev.ruminate.providers.spi;
 
 import dev.ruminate.core.event.ChatEvent;
+import dev.ruminate.core.history.SendBackPlan;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.transport.http.BaseUrl;
 import dev.ruminate.transport.wire.StreamFraming;
@@ -52,6 +53,25 @@ public interface WireCodec<F> {
      *     skeleton reports it as {@link dev.ruminate.core.error.InvalidRequestException})
      */
     byte[] encode(ChatRequest prepared, boolean stream);
+
+    /**
+     * Explains what {@link #encode} does with the earlier turns of a prepared request: for every
+     * reasoning part and every opaque value (signature, redacted data, encrypted content, item id,
+     * format) of every assistant message, one entry with the action this encoder takes (keep, strip,
+     * drop, to text, tags or a field, placeholder), the id of its rule in
+     * {@code docs/send-back-rules.md} and a reason. The decisions are the encoder's own: a family
+     * implements this with the same methods its encoder decides with, never a second copy of its
+     * rules.
+     *
+     * <p>The default adds nothing, for a codec that sends no earlier turns; every family that does
+     * overrides it.
+     *
+     * @param prepared the request, history prepared, as it would be given to {@link #encode}
+     * @param plan where the entries go, by prepared message and part index (the builder maps them back
+     *     to the conversation as given)
+     */
+    default void explain(ChatRequest prepared, SendBackPlan.Builder plan) {
+    }
 
     /**
      * Creates the decoder of one streamed response.
