@@ -233,6 +233,23 @@ class OpaqueStateRecoveryTest {
     }
 
     @Test
+    void aNonStreamingCallRecoversTheSameWay() {
+        emulator.checking(AcceptanceRules.anthropic());
+        ChatProvider provider = at(AnthropicProvider.builder(), OpaqueStateRecovery.STRIP_AND_RETRY_ONCE).apiKey(KEY).build();
+        AssistantMessage turn = anthropicCorruptedTurn(provider);
+        emulator.enqueue(AnthropicScript.create().text("Look both ways.").toMessageResponse());
+        ChatRequest next = anthropicAsk().user("How do I cross the street?").message(turn).user("And at night?").build();
+
+        ChatResult result = provider.complete(next).block(WAIT);
+
+        assertThat(result.message().text()).isEqualTo("Look both ways.");
+        assertThat(result.warnings()).singleElement().extracting(Warning::code).isEqualTo(Warning.OPAQUE_STATE_RECOVERED);
+        assertThat(later()).hasSize(2).extracting(RecordedRequest::rejectedBy)
+                .containsExactly(AnthropicSignatureRule.NAME, null);
+        secondIsFirstWithout(later().get(0), later().get(1), "messages", 1, 0);
+    }
+
+    @Test
     void anthropicSecondRejectionFailsWithTheFirstSuppressedAfterExactlyTwoRequests() {
         emulator.checking(AcceptanceRules.anthropic());
         ChatProvider provider = at(AnthropicProvider.builder(), OpaqueStateRecovery.STRIP_AND_RETRY_ONCE).apiKey(KEY).build();
