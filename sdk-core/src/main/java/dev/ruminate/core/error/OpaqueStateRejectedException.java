@@ -79,9 +79,13 @@ public final class OpaqueStateRejectedException extends ProviderHttpException {
         }
     }
 
+    /** Why the provider refused. */
     private final Reason reason;
+    /** The provider's words for the place, or null. */
     private final @Nullable String location;
+    /** The index of the message in the prepared request's messages, or null. */
     private final @Nullable Integer turn;
+    /** The index of the part in that message, or null. */
     private final @Nullable Integer part;
 
     /**
@@ -118,7 +122,11 @@ public final class OpaqueStateRejectedException extends ProviderHttpException {
             }
         }
         // the provider's own words never quote the value; the excerpt is not repeated here
-        return sb.append(": HTTP ").append(rejected.status()).append(' ').append(rejected.error().describe()).toString();
+        sb.append(": HTTP ").append(rejected.status()).append(' ').append(rejected.error().describe());
+        if (rejected.requestId() != null) {
+            sb.append(" [request id ").append(rejected.requestId()).append(']');
+        }
+        return sb.toString();
     }
 
     /**
