@@ -9,11 +9,13 @@ import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.core.request.ReasoningEffort;
 import dev.ruminate.core.request.ReasoningOptions;
 import dev.ruminate.core.think.ThinkTagOptions;
+import dev.ruminate.providers.OpaqueStateRecovery;
 import dev.ruminate.providers.ProviderKind;
 import dev.ruminate.providers.ProviderSettings;
 import dev.ruminate.providers.bedrock.AwsCredentials;
 import java.io.PrintStream;
 import java.net.URI;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -28,8 +30,11 @@ final class ChatCommand {
     static final Set<String> ENDPOINT_OPTIONS = Set.of("provider", "base-url", "model", "api-key-env", "effort", "region",
             "project", "location");
 
+    /** The flags of the endpoint, shared with {@code loop}: think tags, and the recovery from rejected opaque state. */
+    static final Set<String> ENDPOINT_FLAGS = Set.of("think-tags", "recover-opaque-state");
+
     static int run(List<String> args, PrintStream out, PrintStream err) {
-        Args parsed = Args.parse(args, ENDPOINT_OPTIONS, Set.of("think-tags", "no-color"));
+        Args parsed = Args.parse(args, ENDPOINT_OPTIONS, flags());
         String provider = parsed.required("provider");
         String model = parsed.required("model");
         ProviderKind kind = Clients.kind(provider);
@@ -68,7 +73,17 @@ final class ChatCommand {
         }
     }
 
-    /** Builds the client the endpoint options and the {@code --think-tags} flag describe. */
+    /** The endpoint flags and {@code --no-color}. */
+    static Set<String> flags() {
+        Set<String> flags = new HashSet<>(ENDPOINT_FLAGS);
+        flags.add("no-color");
+        return flags;
+    }
+
+    /**
+     * Builds the client the endpoint options and flags describe: {@code --think-tags}, and
+     * {@code --recover-opaque-state} for {@link OpaqueStateRecovery#STRIP_AND_RETRY_ONCE}.
+     */
     static ChatProvider client(Args parsed, ProviderKind kind) {
         String baseUrl = parsed.option("base-url");
         String region = parsed.option("region");
@@ -77,7 +92,9 @@ final class ChatCommand {
                 .region(region != null ? region : System.getenv("AWS_REGION"))
                 .project(parsed.option("project"))
                 .location(parsed.option("location"))
-                .thinkTags(parsed.flag("think-tags") ? ThinkTagOptions.DEFAULT : null);
+                .thinkTags(parsed.flag("think-tags") ? ThinkTagOptions.DEFAULT : null)
+                .opaqueStateRecovery(parsed.flag("recover-opaque-state") ? OpaqueStateRecovery.STRIP_AND_RETRY_ONCE
+                        : OpaqueStateRecovery.OFF);
         credentials(kind, parsed.option("api-key-env", kind.keyVariable()), settings);
         return Clients.create(kind, settings.build());
     }

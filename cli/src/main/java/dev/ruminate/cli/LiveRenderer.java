@@ -11,6 +11,7 @@ import dev.ruminate.core.event.Seal;
 import dev.ruminate.core.event.ServerToolBlock;
 import dev.ruminate.core.event.ToolCallDelta;
 import dev.ruminate.core.event.UsageUpdate;
+import dev.ruminate.core.event.Warning;
 import java.io.PrintStream;
 import java.util.HashMap;
 import java.util.Map;
@@ -83,6 +84,10 @@ final class LiveRenderer {
                 out.println(style.tool(printable("  → tool call " + toolNames.getOrDefault(e.part(), "?") + " "
                         + toolArguments.remove(e.part()))));
             }
+        } else if (event instanceof Warning w) {
+            // what the SDK changed on the user's behalf is shown, never hidden (the message holds no opaque value)
+            switchTo(Mode.NONE, null);
+            out.println(style.tool(printable("  ! warning " + w.code() + ": " + w.message())));
         } else if (!(event instanceof ResponseStarted || event instanceof Seal || event instanceof ReasoningFinal
                 || event instanceof UsageUpdate || event instanceof ResponseCompleted)) {
             // the others have nothing to show while streaming; a type added to ChatEvent later must be

@@ -26,7 +26,7 @@ final class LoopCommand {
     static int run(List<String> args, PrintStream out, PrintStream err) {
         Set<String> valued = new HashSet<>(ChatCommand.ENDPOINT_OPTIONS);
         valued.add("max-steps");
-        Args parsed = Args.parse(args, valued, Set.of("think-tags", "no-color"));
+        Args parsed = Args.parse(args, valued, ChatCommand.flags());
         String provider = parsed.required("provider");
         String model = parsed.required("model");
         ProviderKind kind = Clients.kind(provider);

@@ -79,13 +79,15 @@ public final class Main {
                   replay --provider NAME [--think-tags] [--format json|text] FILE
                                                decode and reduce a recorded stream or response body
                   chat --provider NAME --model MODEL [--base-url URL] [--api-key-env VAR]
-                       [--effort none|minimal|low|medium|high|max] [--think-tags]
+                       [--effort none|minimal|low|medium|high|max] [--think-tags] [--recover-opaque-state]
                        [--region REGION] [--project P --location L] PROMPT...
                                                one turn against a real endpoint, streamed live
                   loop --provider NAME --model MODEL [--max-steps N] [the chat options] PROMPT...
                                                a tool loop against a real endpoint with two built-in tools,
                                                clock (UTC, or an IANA zone) and calculator (+ - * / ^ ( )),
-                                               each step's reasoning, calls and results streamed live
+                                               each step's reasoning, calls and results streamed live;
+                                               --recover-opaque-state: strip a signature or encrypted
+                                               reasoning the provider refuses and retry once, with a warning
                   next-request --provider NAME [--model M] [--retention all|tool-loop|none]
                        [--foreign-reasoning drop|tagged] [--tool-result ID=CONTENT]... [--user TEXT] [--explain]
                        TURN_FILE...            the request the client sends after recorded turns; --explain

@@ -1,13 +1,16 @@
 package dev.ruminate.cli;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
 import dev.ruminate.core.event.ChatEvent;
+import dev.ruminate.core.event.Warning;
 import dev.ruminate.testkit.EveryEventType;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -28,5 +31,17 @@ class LiveRendererEveryTypeTest {
                 Style.plain());
 
         assertThatCode(() -> renderer.onEvent(event)).doesNotThrowAnyException();
+    }
+
+    @Test
+    void aWarningIsShownWithItsCodeAndMessage() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        LiveRenderer renderer = new LiveRenderer(new PrintStream(bytes, true, StandardCharsets.UTF_8), Style.plain());
+
+        renderer.onEvent(new Warning(Warning.OPAQUE_STATE_RECOVERED, "retried once without the signature of message 1, part 0",
+                1, 0));
+
+        assertThat(bytes.toString(StandardCharsets.UTF_8))
+                .contains("warning opaque-state-recovered: retried once without the signature of message 1, part 0");
     }
 }

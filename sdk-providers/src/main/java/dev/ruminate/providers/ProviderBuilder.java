@@ -33,6 +33,7 @@ public abstract class ProviderBuilder<B extends ProviderBuilder<B>> {
     private Duration readTimeout = DEFAULT_READ_TIMEOUT;
     private HistoryPolicy history = HistoryPolicy.DEFAULT;
     private Resilience resilience = Resilience.NONE;
+    private OpaqueStateRecovery opaqueStateRecovery = OpaqueStateRecovery.OFF;
 
     /** Creates a builder with the defaults. */
     protected ProviderBuilder() {
@@ -135,6 +136,31 @@ public abstract class ProviderBuilder<B extends ProviderBuilder<B>> {
     public B resilience(Resilience guards) {
         this.resilience = Objects.requireNonNull(guards, "guards");
         return self();
+    }
+
+    /**
+     * Sets what happens when the provider refuses the opaque reasoning state a request carried
+     * back: {@link OpaqueStateRecovery#OFF} by default (the call fails with
+     * {@link dev.ruminate.core.error.OpaqueStateRejectedException}); see
+     * {@link OpaqueStateRecovery#STRIP_AND_RETRY_ONCE} for the opt-in retry.
+     *
+     * @param recovery the recovery
+     * @return this builder
+     * @since 0.3
+     */
+    public B opaqueStateRecovery(OpaqueStateRecovery recovery) {
+        this.opaqueStateRecovery = Objects.requireNonNull(recovery, "recovery");
+        return self();
+    }
+
+    /**
+     * Returns the recovery from a rejection of opaque state.
+     *
+     * @return the recovery, {@link OpaqueStateRecovery#OFF} unless set
+     * @since 0.3
+     */
+    public final OpaqueStateRecovery configuredOpaqueStateRecovery() {
+        return opaqueStateRecovery;
     }
 
     /**

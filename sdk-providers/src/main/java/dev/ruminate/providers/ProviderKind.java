@@ -208,7 +208,8 @@ public final class ProviderKind {
         if (settings.httpClient() != null) {
             builder.httpClient(Objects.requireNonNull(settings.httpClient()));
         }
-        builder.history(settings.history()).resilience(settings.resilience()).wireLimits(settings.wireLimits());
+        builder.history(settings.history()).resilience(settings.resilience()).wireLimits(settings.wireLimits())
+                .opaqueStateRecovery(settings.opaqueStateRecovery());
     }
 
     private boolean isSet(ProviderSetting setting, ProviderSettings settings) {

@@ -44,13 +44,15 @@ import reactor.netty.http.client.HttpClient;
  * @param wireLimits the framing limits
  * @param thinkTags the think tags to split out of the content (Chat Completions and Ollama
  *     native), or null for the profile's own behaviour
+ * @param opaqueStateRecovery what happens when the provider refuses the opaque reasoning state sent
+ *     back ({@link OpaqueStateRecovery#OFF} by default; since 0.3)
  * @since 0.1
  */
 public record ProviderSettings(@Nullable URI baseUrl, @Nullable ApiKey apiKey, @Nullable String region,
                                @Nullable String project, @Nullable String location, @Nullable Mono<ApiKey> accessToken,
                                @Nullable Mono<AwsCredentials> awsCredentials, HistoryPolicy history, Resilience resilience,
                                @Nullable Duration readTimeout, @Nullable HttpClient httpClient, WireLimits wireLimits,
-                               @Nullable ThinkTagOptions thinkTags) {
+                               @Nullable ThinkTagOptions thinkTags, OpaqueStateRecovery opaqueStateRecovery) {
 
     /** No setting: every kind's defaults. */
     public static final ProviderSettings DEFAULTS = builder().build();
@@ -71,15 +73,44 @@ public record ProviderSettings(@Nullable URI baseUrl, @Nullable ApiKey apiKey, @
      * @param httpClient see {@link #httpClient()}
      * @param wireLimits see {@link #wireLimits()}
      * @param thinkTags see {@link #thinkTags()}
+     * @param opaqueStateRecovery see {@link #opaqueStateRecovery()}
      * @throws IllegalArgumentException if the read timeout is not positive
      */
     public ProviderSettings {
+        Objects.requireNonNull(opaqueStateRecovery, "opaqueStateRecovery");
         Objects.requireNonNull(history, "history");
         Objects.requireNonNull(resilience, "resilience");
         Objects.requireNonNull(wireLimits, "wireLimits");
         if (readTimeout != null && (readTimeout.isNegative() || readTimeout.isZero())) {
             throw new IllegalArgumentException("readTimeout must be positive, was " + readTimeout);
         }
+    }
+
+    /**
+     * Creates settings without a recovery from rejected opaque state (the constructor of 0.1 and 0.2).
+     *
+     * @param baseUrl see {@link #baseUrl()}
+     * @param apiKey see {@link #apiKey()}
+     * @param region see {@link #region()}
+     * @param project see {@link #project()}
+     * @param location see {@link #location()}
+     * @param accessToken see {@link #accessToken()}
+     * @param awsCredentials see {@link #awsCredentials()}
+     * @param history see {@link #history()}
+     * @param resilience see {@link #resilience()}
+     * @param readTimeout see {@link #readTimeout()}
+     * @param httpClient see {@link #httpClient()}
+     * @param wireLimits see {@link #wireLimits()}
+     * @param thinkTags see {@link #thinkTags()}
+     * @throws IllegalArgumentException if the read timeout is not positive
+     */
+    public ProviderSettings(@Nullable URI baseUrl, @Nullable ApiKey apiKey, @Nullable String region,
+                            @Nullable String project, @Nullable String location, @Nullable Mono<ApiKey> accessToken,
+                            @Nullable Mono<AwsCredentials> awsCredentials, HistoryPolicy history, Resilience resilience,
+                            @Nullable Duration readTimeout, @Nullable HttpClient httpClient, WireLimits wireLimits,
+                            @Nullable ThinkTagOptions thinkTags) {
+        this(baseUrl, apiKey, region, project, location, accessToken, awsCredentials, history, resilience, readTimeout,
+                httpClient, wireLimits, thinkTags, OpaqueStateRecovery.OFF);
     }
 
     /**
@@ -111,6 +142,7 @@ public record ProviderSettings(@Nullable URI baseUrl, @Nullable ApiKey apiKey, @
         b.httpClient = httpClient;
         b.wireLimits = wireLimits;
         b.thinkTags = thinkTags;
+        b.opaqueStateRecovery = opaqueStateRecovery;
         return b;
     }
 
@@ -120,7 +152,7 @@ public record ProviderSettings(@Nullable URI baseUrl, @Nullable ApiKey apiKey, @
                 + ", project=" + project + ", location=" + location + ", accessToken=" + shown(accessToken)
                 + ", awsCredentials=" + shown(awsCredentials) + ", history=" + history + ", resilience=" + resilience
                 + ", readTimeout=" + readTimeout + ", httpClient=" + (httpClient != null ? "(set)" : null)
-                + ", wireLimits=" + wireLimits + ", thinkTags=" + thinkTags + "]";
+                + ", wireLimits=" + wireLimits + ", thinkTags=" + thinkTags + ", opaqueStateRecovery=" + opaqueStateRecovery + "]";
     }
 
     /** A secret or its source is shown only as present: a source's own toString may hold the value. */
@@ -147,6 +179,7 @@ public record ProviderSettings(@Nullable URI baseUrl, @Nullable ApiKey apiKey, @
         private @Nullable HttpClient httpClient;
         private WireLimits wireLimits = WireLimits.DEFAULT;
         private @Nullable ThinkTagOptions thinkTags;
+        private OpaqueStateRecovery opaqueStateRecovery = OpaqueStateRecovery.OFF;
 
         private Builder() {
         }
@@ -340,6 +373,19 @@ public record ProviderSettings(@Nullable URI baseUrl, @Nullable ApiKey apiKey, @
         }
 
         /**
+         * Sets what happens when the provider refuses the opaque reasoning state sent back;
+         * {@link OpaqueStateRecovery#OFF} by default.
+         *
+         * @param recovery the recovery
+         * @return this builder
+         * @since 0.3
+         */
+        public Builder opaqueStateRecovery(OpaqueStateRecovery recovery) {
+            this.opaqueStateRecovery = Objects.requireNonNull(recovery, "recovery");
+            return this;
+        }
+
+        /**
          * Builds the settings.
          *
          * @return the settings
@@ -347,7 +393,7 @@ public record ProviderSettings(@Nullable URI baseUrl, @Nullable ApiKey apiKey, @
          */
         public ProviderSettings build() {
             return new ProviderSettings(baseUrl, apiKey, region, project, location, accessToken, awsCredentials, history,
-                    resilience, readTimeout, httpClient, wireLimits, thinkTags);
+                    resilience, readTimeout, httpClient, wireLimits, thinkTags, opaqueStateRecovery);
         }
     }
 }

@@ -3,6 +3,7 @@ package dev.ruminate.spring;
 import dev.ruminate.core.error.RuminateException;
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.event.UsageUpdate;
+import dev.ruminate.core.event.Warning;
 import dev.ruminate.core.message.Usage;
 import io.micrometer.common.KeyValue;
 import io.micrometer.core.instrument.DistributionSummary;
@@ -47,6 +48,13 @@ final class CallObservation {
     }
 
     void onEvent(ChatEvent event) {
+        if (event instanceof Warning warning) {
+            // the SDK's note (a recovered rejection, say), not the model's first output: recorded, not timed
+            if (observation != null) {
+                observation.event(Observation.Event.of("ruminate.chat.warning", "warning " + warning.code()));
+            }
+            return;
+        }
         if (!started) {
             started = true;
             if (meters != null) {

@@ -198,6 +198,9 @@ public final class ProviderFactory implements AutoCloseable {
                 .location(settings.location())
                 .region(settings.region() != null ? settings.region() : environment.get("AWS_REGION"))
                 .thinkTags(Boolean.TRUE.equals(settings.thinkTags()) ? ThinkTagOptions.DEFAULT : null);
+        if (settings.opaqueStateRecovery() != null) {
+            b.opaqueStateRecovery(Objects.requireNonNull(settings.opaqueStateRecovery()));
+        }
         ProviderProperties.TimeoutProperties timeouts = settings.timeouts();
         if (timeouts != null && timeouts.read() != null) {
             Duration read = timeouts.read();

@@ -1,5 +1,6 @@
 package dev.ruminate.spring;
 
+import dev.ruminate.providers.OpaqueStateRecovery;
 import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 
@@ -29,13 +30,18 @@ import org.jspecify.annotations.Nullable;
  * @param resilience the Resilience4j guards
  * @param connections the client's connection pool to the provider's host; Reactor Netty's shared
  *     default pool when unset
+ * @param opaqueStateRecovery what happens when the provider refuses the opaque reasoning state sent
+ *     back: {@code off} (the default: the call fails with
+ *     {@link dev.ruminate.core.error.OpaqueStateRejectedException}) or {@code strip-and-retry-once}
+ *     (see {@link OpaqueStateRecovery}); since 0.3
  * @since 0.1
  */
 public record ProviderProperties(@Nullable String kind, @Nullable String baseUrl, @Nullable String apiKeyEnv,
                                  @Nullable String model, @Nullable String project, @Nullable String location,
                                  @Nullable String region, @Nullable Boolean thinkTags, @Nullable Reasoning reasoning,
                                  @Nullable TimeoutProperties timeouts, @Nullable ResilienceProperties resilience,
-                                 @Nullable ConnectionProperties connections) {
+                                 @Nullable ConnectionProperties connections,
+                                 @Nullable OpaqueStateRecovery opaqueStateRecovery) {
 
     /**
      * The client's connection pool, {@code ruminate.providers.<name>.connections.*}. Each HTTP stream

@@ -39,12 +39,13 @@ public final class AcceptanceRules {
     }
 
     /**
-     * Anthropic Messages: {@link AnthropicThinkingRule}; errors as {@code {"type":"error","error":{…}}}.
+     * Anthropic Messages: {@link AnthropicThinkingRule}, then {@link AnthropicSignatureRule} (signatures
+     * and redacted data as issued); errors as {@code {"type":"error","error":{…}}}.
      *
      * @return new rules
      */
     public static AcceptanceRules anthropic() {
-        return new AcceptanceRules(ErrorFormat.ANTHROPIC, List.of(new AnthropicThinkingRule()));
+        return new AcceptanceRules(ErrorFormat.ANTHROPIC, List.of(new AnthropicThinkingRule(), new AnthropicSignatureRule()));
     }
 
     /**
@@ -57,16 +58,18 @@ public final class AcceptanceRules {
     }
 
     /**
-     * OpenAI Responses used statelessly: {@link ResponsesReasoningItemRule}; OpenAI errors.
+     * OpenAI Responses used statelessly: {@link ResponsesReasoningItemRule}, then
+     * {@link ResponsesEncryptedContentRule} (encrypted content as issued); OpenAI errors.
      *
      * @return new rules
      */
     public static AcceptanceRules responses() {
-        return new AcceptanceRules(ErrorFormat.OPENAI, List.of(new ResponsesReasoningItemRule()));
+        return new AcceptanceRules(ErrorFormat.OPENAI, List.of(new ResponsesReasoningItemRule(),
+                new ResponsesEncryptedContentRule()));
     }
 
     /**
-     * Gemini 3: {@link GeminiThoughtSignatureRule}; errors as {@code {"error":{"code","message","status"}}}.
+     * Gemini 3: {@link GeminiThoughtSignatureRule} (present, and as issued); errors as {@code {"error":{"code","message","status"}}}.
      *
      * @return new rules
      */

@@ -16,7 +16,8 @@ enum ErrorFormat {
                 g.writeStringProperty("message", violation.message());
                 g.writeStringProperty("type", "invalid_request_error");
                 Json.stringOrNull(g, "param", violation.param());
-                Json.stringOrNull(g, "code", violation.status() == 404 ? null : "invalid_request_error");
+                Json.stringOrNull(g, "code", violation.code() != null ? violation.code()
+                        : violation.status() == 404 ? null : "invalid_request_error");
                 g.writeEndObject();
             }));
         }

@@ -14,7 +14,14 @@ import tools.jackson.databind.JsonNode;
  *
  * <p>The model is read from the request path ({@code /models/gemini-3…:streamGenerateContent});
  * other models are not checked. The sentinel {@code skip_thought_signature_validator} counts as a
- * signature. Stateless and thread-safe.
+ * signature.
+ *
+ * <p>A signature must also be one the API issued (§4: "pass it back exactly as received"; "Corrupted
+ * thought signature" / "invalid thought signature" reported, wording UNVERIFIED): once the emulator
+ * has served responses carrying {@code thoughtSignature}s, a function call of the current turn
+ * whose signature is not among them (other than the sentinel) is refused as an invalid
+ * {@code thought_signature}. Scripts without signatures are unaffected. The rule learns from the
+ * responses served, so one instance per emulator; thread-safe.
  *
  * @since 0.2
  */
@@ -23,8 +30,34 @@ public final class GeminiThoughtSignatureRule implements AcceptanceRule {
     /** The rule's name. */
     public static final String NAME = "gemini.thought-signature-on-function-call";
 
-    /** Creates the rule. */
+    private static final String SENTINEL = "skip_thought_signature_validator";
+
+    private final IssuedValues issued = new IssuedValues((node, into) -> {
+        for (String field : new String[] {"thoughtSignature", "thought_signature"}) {
+            if (Nodes.hasText(node, field)) {
+                into.add(Nodes.text(node, field));
+            }
+        }
+    });
+
+    /** Creates the rule, having issued nothing yet. */
     public GeminiThoughtSignatureRule() {
+    }
+
+    /**
+     * Counts a thought signature as issued, as a served response would; for tests of hand-written requests.
+     *
+     * @param signature the signature
+     * @return this rule
+     */
+    public GeminiThoughtSignatureRule issued(String signature) {
+        issued.add(signature);
+        return this;
+    }
+
+    @Override
+    public void served(EmulatorResponse response) {
+        issued.learn(response);
     }
 
     @Override
@@ -43,18 +76,27 @@ public final class GeminiThoughtSignatureRule implements AcceptanceRule {
             if (!Nodes.text(content, "role").equals("model")) {
                 continue;
             }
+            boolean first = true;
             for (JsonNode part : content.path("parts")) {
                 // the API reads proto JSON, which accepts snake_case names too (RULES-OBSERVED fixture llmg-gemini3-…)
                 JsonNode call = part.has("functionCall") ? part.get("functionCall") : part.get("function_call");
-                if (call != null) {
-                    if (!Nodes.hasText(part, "thoughtSignature") && !Nodes.hasText(part, "thought_signature")) {
-                        // §4 errors: "function call `<name>` in the 2. content block is missing a `thought_signature`"
-                        return Violation.badRequest(NAME, "Unable to submit request because function call `"
-                                + Nodes.text(call, "name") + "` in the " + i
-                                + ". content block is missing a `thought_signature`.");
-                    }
-                    break;
+                if (call == null) {
+                    continue;
                 }
+                String signature = Nodes.hasText(part, "thoughtSignature") ? Nodes.text(part, "thoughtSignature")
+                        : Nodes.text(part, "thought_signature");
+                if (first && signature.isEmpty()) {
+                    // §4 errors: "function call `<name>` in the 2. content block is missing a `thought_signature`"
+                    return Violation.badRequest(NAME, "Unable to submit request because function call `"
+                            + Nodes.text(call, "name") + "` in the " + i
+                            + ". content block is missing a `thought_signature`.");
+                }
+                if (!signature.isEmpty() && !signature.equals(SENTINEL) && issued.active() && !issued.issued(signature)) {
+                    return Violation.badRequest(NAME, "Unable to submit request because function call `"
+                            + Nodes.text(call, "name") + "` in the " + i
+                            + ". content block has an invalid `thought_signature`: Corrupted thought signature.");
+                }
+                first = false;
             }
         }
         return null;

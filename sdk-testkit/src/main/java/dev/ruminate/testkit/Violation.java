@@ -11,9 +11,11 @@ import org.jspecify.annotations.Nullable;
  * @param status the HTTP status the provider answers with (400, or 404 for an unknown stored item)
  * @param message the provider's error message
  * @param param the request parameter the error points at ({@code "input"}), or {@code null}
+ * @param code the provider's error code ({@code invalid_encrypted_content}), or {@code null} for the
+ *     family's usual one (since 0.3)
  * @since 0.2
  */
-public record Violation(String rule, int status, String message, @Nullable String param) {
+public record Violation(String rule, int status, String message, @Nullable String param, @Nullable String code) {
 
     /**
      * Validates the values.
@@ -22,6 +24,7 @@ public record Violation(String rule, int status, String message, @Nullable Strin
      * @param status the HTTP error status
      * @param message the error message
      * @param param the parameter, or null
+     * @param code the error code, or null
      */
     public Violation {
         Objects.requireNonNull(rule, "rule");
@@ -29,6 +32,18 @@ public record Violation(String rule, int status, String message, @Nullable Strin
         if (status < 400 || status > 499) {
             throw new IllegalArgumentException("a refused request gets a 4xx status, got " + status);
         }
+    }
+
+    /**
+     * Creates a violation answered with the family's usual error code.
+     *
+     * @param rule the rule name
+     * @param status the HTTP error status
+     * @param message the error message
+     * @param param the parameter, or null
+     */
+    public Violation(String rule, int status, String message, @Nullable String param) {
+        this(rule, status, message, param, null);
     }
 
     static Violation badRequest(String rule, String message) {

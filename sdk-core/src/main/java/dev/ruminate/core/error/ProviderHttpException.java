@@ -47,6 +47,25 @@ public class ProviderHttpException extends RuminateException {
     }
 
     /**
+     * Creates a more specific error from one the exchange raised, keeping its status, provider
+     * error, request id, delay and excerpt, with a message of its own; the original becomes the
+     * cause. For subclasses that type an HTTP error after it was raised
+     * ({@link OpaqueStateRejectedException}).
+     *
+     * @param original the error as the exchange raised it
+     * @param message the new message, never containing secrets
+     * @since 0.3
+     */
+    protected ProviderHttpException(ProviderHttpException original, String message) {
+        super(message, original);
+        this.status = original.status;
+        this.error = original.error;
+        this.requestId = original.requestId;
+        this.retryAfter = original.retryAfter;
+        this.bodyExcerpt = original.bodyExcerpt;
+    }
+
+    /**
      * Returns the HTTP status.
      *
      * @return the status code

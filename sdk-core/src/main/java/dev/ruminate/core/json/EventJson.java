@@ -13,6 +13,7 @@ import dev.ruminate.core.event.Seal;
 import dev.ruminate.core.event.ServerToolBlock;
 import dev.ruminate.core.event.ToolCallDelta;
 import dev.ruminate.core.event.UsageUpdate;
+import dev.ruminate.core.event.Warning;
 import dev.ruminate.core.internal.JsonTree;
 import dev.ruminate.core.message.FinishReason;
 import java.util.Locale;
@@ -28,7 +29,7 @@ import tools.jackson.core.JsonGenerator;
  * <p>Each event is one JSON object on one line with a {@code type} discriminator:
  * {@code response.started}, {@code reasoning.delta}, {@code content.delta}, {@code tool_call.delta},
  * {@code server_tool}, {@code seal}, {@code part.ended}, {@code reasoning.final}, {@code usage},
- * {@code response.completed}. Absent (null) values are left out; field names are snake_case. The
+ * {@code response.completed}, {@code warning}. Absent (null) values are left out; field names are snake_case. The
  * format is documented, with an example per type, in {@code docs/wire-format.md}.
  *
  * <p>Opaque provider state travels only in {@code seal} events, whose {@code value} is never
@@ -77,6 +78,8 @@ public final class EventJson {
             return "usage";
         } else if (e instanceof ResponseCompleted) {
             return "response.completed";
+        } else if (e instanceof Warning) {
+            return "warning";
         }
         // Java 17 has no pattern switch to make the compiler check this chain: a type added to
         // ChatEvent and missed here must fail, never go out under another type's name.
@@ -152,6 +155,12 @@ public final class EventJson {
         } else if (e instanceof ResponseCompleted c) {
             g.writeStringProperty("finish_reason", c.finishReason().wireName());
             JsonOut.optString(g, "raw_finish_reason", c.rawFinishReason());
+        } else if (e instanceof Warning w) {
+            // not opaque state: the same in both forms
+            g.writeStringProperty("code", w.code());
+            g.writeStringProperty("message", w.message());
+            JsonOut.optLong(g, "turn", w.turn() == null ? null : Long.valueOf(w.turn()));
+            JsonOut.optLong(g, "part", w.part() == null ? null : Long.valueOf(w.part()));
         } else {
             throw unhandled(e);
         }
@@ -196,11 +205,19 @@ public final class EventJson {
                 return new UsageUpdate(JsonOut.readUsage(o));
             case "response.completed":
                 return new ResponseCompleted(finishReason(o.string("finish_reason")), o.string("raw_finish_reason"));
+            case "warning":
+                return new Warning(o.requireString("code"), o.requireString("message"), optIndex(o, "turn"),
+                        optIndex(o, "part"));
             default:
                 throw JsonTree.shape("unknown event type (" + type.length() + " chars); expected one of "
                         + "response.started, reasoning.delta, content.delta, tool_call.delta, server_tool, seal, "
-                        + "part.ended, reasoning.final, usage, response.completed");
+                        + "part.ended, reasoning.final, usage, response.completed, warning");
         }
+    }
+
+    /** Reads an optional non-negative index: null when absent or null. */
+    private static @Nullable Integer optIndex(JsonTree.Obj o, String name) {
+        return o.longValue(name) == null ? null : o.requireIndex(name);
     }
 
     /**

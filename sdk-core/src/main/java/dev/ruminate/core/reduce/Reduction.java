@@ -16,6 +16,7 @@ import dev.ruminate.core.event.Seal;
 import dev.ruminate.core.event.ServerToolBlock;
 import dev.ruminate.core.event.ToolCallDelta;
 import dev.ruminate.core.event.UsageUpdate;
+import dev.ruminate.core.event.Warning;
 import dev.ruminate.core.internal.JsonValidity;
 import dev.ruminate.core.message.AssistantMessage;
 import dev.ruminate.core.message.FinishReason;
@@ -46,6 +47,7 @@ public final class Reduction {
     private @Nullable String model;
     private @Nullable String responseId;
     private Usage usage = Usage.UNKNOWN;
+    private final ArrayList<Warning> warnings = new ArrayList<>();
     private @Nullable FinishReason finishReason;
     private @Nullable String rawFinishReason;
     private long events;
@@ -115,6 +117,9 @@ public final class Reduction {
         } else if (event instanceof ResponseCompleted c) {
             finishReason = c.finishReason();
             rawFinishReason = c.rawFinishReason();
+        } else if (event instanceof Warning w) {
+            // not part of the answer: the result lists it beside the message
+            warnings.add(w);
         } else {
             throw new IllegalStateException("unhandled event type " + event.getClass().getName());
         }
@@ -260,7 +265,7 @@ public final class Reduction {
         } else {
             check = new ReasoningCheck(ReasoningVerdict.MATCHED, checkedParts, -1, -1, false, null);
         }
-        return new ChatResult(message(built), check);
+        return new ChatResult(message(built), check, warnings);
     }
 
     /**

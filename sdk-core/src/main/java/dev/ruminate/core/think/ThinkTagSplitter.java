@@ -11,6 +11,7 @@ import dev.ruminate.core.event.Seal;
 import dev.ruminate.core.event.ServerToolBlock;
 import dev.ruminate.core.event.ToolCallDelta;
 import dev.ruminate.core.event.UsageUpdate;
+import dev.ruminate.core.event.Warning;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -110,7 +111,8 @@ final class ThinkTagSplitter implements ThinkTagParser.Sink {
             result.add(event);
             return end(result);
         }
-        if (event instanceof ResponseStarted || event instanceof UsageUpdate) {
+        // a warning's turn and part index the request's messages, not the response's parts: unchanged
+        if (event instanceof ResponseStarted || event instanceof UsageUpdate || event instanceof Warning) {
             return List.of(event);
         }
         throw new IllegalStateException("unknown event type " + event.getClass().getName());

@@ -1,8 +1,11 @@
 package dev.ruminate.providers.anthropic;
 
+import dev.ruminate.core.error.OpaqueStateRejectedException;
+import dev.ruminate.core.error.ProviderHttpException;
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.history.SendBackPlan;
 import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.providers.internal.OpaqueRejections;
 import dev.ruminate.providers.spi.BodyDecoding;
 import dev.ruminate.providers.spi.StreamDecoder;
 import dev.ruminate.providers.spi.StreamDecoding;
@@ -14,6 +17,7 @@ import java.net.URI;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 
 /**
@@ -75,6 +79,24 @@ public final class AnthropicCodec implements WireCodec<SseEvent> {
      */
     public static AnthropicCodec of(int defaultMaxTokens) {
         return new AnthropicCodec(defaultMaxTokens);
+    }
+
+    /**
+     * Types Anthropic's 400s about thinking blocks ({@code messages.N.content.M: … signature …},
+     * {@code …thinking.signature: Field required}, {@code Expected `thinking` or
+     * `redacted_thinking`, but found `tool_use`}); {@code messages.N.content.M} is mapped back to
+     * the prepared message and part through the same grouping the encoder writes with.
+     */
+    @Override
+    public @Nullable OpaqueStateRejectedException classifyRejection(String provider, ChatRequest prepared,
+                                                                    ProviderHttpException error) {
+        OpaqueRejections.Found found = OpaqueRejections.anthropic(error);
+        if (found == null) {
+            return null;
+        }
+        int[] origin = found.wireMessage() < 0 ? null
+                : AnthropicMessagesWriter.origin(prepared.messages(), PROVIDER, found.wireMessage(), found.wireBlock());
+        return OpaqueRejections.typed(error, provider, found, origin);
     }
 
     @Override

@@ -42,8 +42,11 @@ final class AnthropicMessagesWriter {
     private AnthropicMessagesWriter() {
     }
 
-    /** A message to write: its role and the writers of its content blocks. */
-    private record Turn(String role, List<Consumer<JsonGenerator>> blocks) {
+    /**
+     * A message to write: its role, the writers of its content blocks and, per block, where it came
+     * from ({@code {message, part}} in the conversation; part -1 for a user text or tool result).
+     */
+    private record Turn(String role, List<Consumer<JsonGenerator>> blocks, List<int[]> origins) {
     }
 
     /** Writes {@code system}, when there is a system message. */
@@ -65,24 +68,8 @@ final class AnthropicMessagesWriter {
 
     /** Writes the {@code messages} array value. */
     static void writeMessages(JsonGenerator g, List<Message> messages, String provider) {
-        List<Turn> turns = new ArrayList<>();
-        for (Message m : messages) {
-            if (m instanceof UserMessage u) {
-                add(turns, "user", gen -> textBlock(gen, u.text()));
-            } else if (m instanceof ToolResultMessage t) {
-                add(turns, "user", gen -> toolResult(gen, t));
-            } else if (m instanceof AssistantMessage a) {
-                boolean own = isOwn(a, provider);
-                for (Part part : a.parts()) {
-                    Consumer<JsonGenerator> block = assistantBlock(part, own);
-                    if (block != null) {
-                        add(turns, "assistant", block);
-                    }
-                }
-            }
-        }
         g.writeStartArray();
-        for (Turn turn : turns) {
+        for (Turn turn : turns(messages, provider)) {
             g.writeStartObject();
             g.writeStringProperty("role", turn.role());
             g.writeArrayPropertyStart("content");
@@ -95,13 +82,61 @@ final class AnthropicMessagesWriter {
         g.writeEndArray();
     }
 
-    private static void add(List<Turn> turns, String role, Consumer<JsonGenerator> block) {
+    /**
+     * Maps a place Anthropic names in an error, {@code messages.N.content.M}, back to the
+     * conversation, by grouping the messages exactly as {@link #writeMessages} does.
+     *
+     * @param messages the conversation that was written
+     * @param provider the provider it was written for
+     * @param wireMessage N
+     * @param wireBlock M
+     * @return {@code {message, part}} (part -1 for a user text or tool result), or null when the
+     *     place is not in the request or the conversation cannot be written
+     */
+    static int @Nullable [] origin(List<Message> messages, String provider, int wireMessage, int wireBlock) {
+        List<Turn> turns;
+        try {
+            turns = turns(messages, provider);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+        if (wireMessage < 0 || wireMessage >= turns.size() || wireBlock < 0
+                || wireBlock >= turns.get(wireMessage).origins().size()) {
+            return null;
+        }
+        return turns.get(wireMessage).origins().get(wireBlock).clone();
+    }
+
+    private static List<Turn> turns(List<Message> messages, String provider) {
+        List<Turn> turns = new ArrayList<>();
+        for (int i = 0; i < messages.size(); i++) {
+            Message m = messages.get(i);
+            if (m instanceof UserMessage u) {
+                add(turns, "user", gen -> textBlock(gen, u.text()), new int[] {i, -1});
+            } else if (m instanceof ToolResultMessage t) {
+                add(turns, "user", gen -> toolResult(gen, t), new int[] {i, -1});
+            } else if (m instanceof AssistantMessage a) {
+                boolean own = isOwn(a, provider);
+                List<Part> parts = a.parts();
+                for (int j = 0; j < parts.size(); j++) {
+                    Consumer<JsonGenerator> block = assistantBlock(parts.get(j), own);
+                    if (block != null) {
+                        add(turns, "assistant", block, new int[] {i, j});
+                    }
+                }
+            }
+        }
+        return turns;
+    }
+
+    private static void add(List<Turn> turns, String role, Consumer<JsonGenerator> block, int[] origin) {
         Turn last = turns.isEmpty() ? null : turns.get(turns.size() - 1);
         if (last == null || !last.role().equals(role)) {
-            last = new Turn(role, new ArrayList<>());
+            last = new Turn(role, new ArrayList<>(), new ArrayList<>());
             turns.add(last);
         }
         last.blocks().add(block);
+        last.origins().add(origin);
     }
 
     /** Tells whether an assistant message is Anthropic's own (or built by hand): only then does its state go back. */

@@ -1,11 +1,14 @@
 package dev.ruminate.providers.bedrock;
 
+import dev.ruminate.core.error.OpaqueStateRejectedException;
+import dev.ruminate.core.error.ProviderHttpException;
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.history.SendBackPlan;
 import dev.ruminate.core.history.History;
 import dev.ruminate.core.history.HistoryPolicy;
 import dev.ruminate.core.history.Retention;
 import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.providers.internal.OpaqueRejections;
 import dev.ruminate.providers.spi.BodyDecoding;
 import dev.ruminate.providers.spi.StreamDecoder;
 import dev.ruminate.providers.spi.StreamDecoding;
@@ -18,6 +21,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 
 /**
@@ -45,6 +49,19 @@ public final class BedrockCodec implements WireCodec<EventStreamMessage> {
      */
     public static BedrockCodec of(String provider) {
         return new BedrockCodec(provider);
+    }
+
+    /**
+     * Types Bedrock's {@code ValidationException} (400) when it passes on Claude's refusal of a
+     * thinking block's signature (Anthropic's words, matched tolerantly). The location words are
+     * kept; the indices are not mapped back (Converse's message grouping is not Anthropic's, and
+     * which one the words index is UNVERIFIED).
+     */
+    @Override
+    public @Nullable OpaqueStateRejectedException classifyRejection(String provider, ChatRequest prepared,
+                                                                    ProviderHttpException error) {
+        OpaqueRejections.Found found = OpaqueRejections.anthropic(error);
+        return found == null ? null : OpaqueRejections.typed(error, provider, found, null);
     }
 
     @Override

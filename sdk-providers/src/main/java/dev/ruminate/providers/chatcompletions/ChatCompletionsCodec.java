@@ -1,8 +1,11 @@
 package dev.ruminate.providers.chatcompletions;
 
+import dev.ruminate.core.error.OpaqueStateRejectedException;
+import dev.ruminate.core.error.ProviderHttpException;
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.history.SendBackPlan;
 import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.providers.internal.OpaqueRejections;
 import dev.ruminate.providers.spi.BodyDecoding;
 import dev.ruminate.providers.spi.StreamDecoder;
 import dev.ruminate.providers.spi.StreamDecoding;
@@ -14,6 +17,7 @@ import java.net.URI;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 
 /**
@@ -49,6 +53,22 @@ public final class ChatCompletionsCodec implements WireCodec<SseEvent> {
      */
     public static ChatCompletionsCodec of(CompatProfile profile) {
         return new ChatCompletionsCodec(profile);
+    }
+
+    /**
+     * Types DeepSeek's refusal of a tool-call turn sent back without its {@code reasoning_content}
+     * (thinking mode). "message index N" is the prepared message N: this encoder writes one wire
+     * message per conversation message, system messages included. Never recoverable by stripping.
+     */
+    @Override
+    public @Nullable OpaqueStateRejectedException classifyRejection(String provider, ChatRequest prepared,
+                                                                    ProviderHttpException error) {
+        OpaqueRejections.Found found = OpaqueRejections.deepSeek(error);
+        if (found == null) {
+            return null;
+        }
+        boolean resolvable = found.wireMessage() >= 0 && found.wireMessage() < prepared.messages().size();
+        return OpaqueRejections.typed(error, provider, found, resolvable ? new int[] {found.wireMessage(), -1} : null);
     }
 
     @Override

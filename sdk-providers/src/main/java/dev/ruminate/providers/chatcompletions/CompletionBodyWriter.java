@@ -14,6 +14,7 @@ import dev.ruminate.core.event.Seal;
 import dev.ruminate.core.event.ServerToolBlock;
 import dev.ruminate.core.event.ToolCallDelta;
 import dev.ruminate.core.event.UsageUpdate;
+import dev.ruminate.core.event.Warning;
 import dev.ruminate.core.message.FinishReason;
 import dev.ruminate.core.message.Usage;
 import java.util.ArrayList;
@@ -87,7 +88,8 @@ final class CompletionBodyWriter {
             usage = usage.merge(u.usage());
         } else if (e instanceof ResponseCompleted c) {
             finish = c.finishReason();
-        } else if (!(e instanceof Seal || e instanceof ServerToolBlock || e instanceof PartEnded)) {
+        } else if (!(e instanceof Seal || e instanceof ServerToolBlock || e instanceof PartEnded || e instanceof Warning)) {
+            // a Warning is the SDK's note to its own caller: a completion body has no place for it
             throw new IllegalStateException("the Chat Completions encoder does not handle the event type "
                     + e.getClass().getName());
         }

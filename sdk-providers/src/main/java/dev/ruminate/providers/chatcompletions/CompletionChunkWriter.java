@@ -12,6 +12,7 @@ import dev.ruminate.core.event.Seal;
 import dev.ruminate.core.event.ServerToolBlock;
 import dev.ruminate.core.event.ToolCallDelta;
 import dev.ruminate.core.event.UsageUpdate;
+import dev.ruminate.core.event.Warning;
 import dev.ruminate.core.json.SseFrame;
 import dev.ruminate.core.message.FinishReason;
 import dev.ruminate.core.message.Usage;
@@ -96,8 +97,9 @@ final class CompletionChunkWriter {
         } else if (e instanceof ResponseCompleted c) {
             start(out);
             complete(c.finishReason(), out);
-        } else if (!(e instanceof Seal || e instanceof ServerToolBlock)) {
-            // Seals and server tool blocks are left out on purpose (see ChatCompletionsStreamEncoder); a type
+        } else if (!(e instanceof Seal || e instanceof ServerToolBlock || e instanceof Warning)) {
+            // Seals and server tool blocks are left out on purpose (see ChatCompletionsStreamEncoder), and so
+            // are warnings: they are the SDK's notes to its own caller and a chunk has no place for them; a type
             // added to ChatEvent later must fail here, not vanish from the stream unnoticed.
             throw new IllegalStateException("the Chat Completions encoder does not handle the event type "
                     + e.getClass().getName());

@@ -1,11 +1,14 @@
 package dev.ruminate.providers.gemini;
 
+import dev.ruminate.core.error.OpaqueStateRejectedException;
+import dev.ruminate.core.error.ProviderHttpException;
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.history.SendBackPlan;
 import dev.ruminate.core.history.History;
 import dev.ruminate.core.history.HistoryPolicy;
 import dev.ruminate.core.history.Retention;
 import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.providers.internal.OpaqueRejections;
 import dev.ruminate.providers.spi.BodyDecoding;
 import dev.ruminate.providers.spi.StreamDecoder;
 import dev.ruminate.providers.spi.StreamDecoding;
@@ -19,6 +22,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 
 /**
@@ -52,6 +56,26 @@ public final class GeminiCodec implements WireCodec<SseEvent> {
      */
     public static GeminiCodec of(String provider, boolean skipSignatureValidation) {
         return new GeminiCodec(provider, skipSignatureValidation);
+    }
+
+    /**
+     * Types Gemini's INVALID_ARGUMENT about a function call's {@code thought_signature} (missing,
+     * or corrupted/invalid: that wording is UNVERIFIED). The location words name the function and
+     * a content block whose numbering base is UNVERIFIED, so the call is found by its name instead:
+     * the one call of that name in the current turn without a signature (missing) or with one
+     * (invalid); unresolved when there is not exactly one.
+     */
+    @Override
+    public @Nullable OpaqueStateRejectedException classifyRejection(String provider, ChatRequest prepared,
+                                                                    ProviderHttpException error) {
+        OpaqueRejections.Found found = OpaqueRejections.gemini(error);
+        if (found == null) {
+            return null;
+        }
+        String function = OpaqueRejections.geminiFunction(found.location());
+        boolean missing = found.reason() == OpaqueStateRejectedException.Reason.MISSING_THOUGHT_SIGNATURE;
+        return OpaqueRejections.typed(error, provider, found, function == null ? null
+                : OpaqueRejections.currentTurnCall(prepared.messages(), function, missing));
     }
 
     @Override

@@ -1,8 +1,11 @@
 package dev.ruminate.providers.responses;
 
+import dev.ruminate.core.error.OpaqueStateRejectedException;
+import dev.ruminate.core.error.ProviderHttpException;
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.history.SendBackPlan;
 import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.providers.internal.OpaqueRejections;
 import dev.ruminate.providers.spi.BodyDecoding;
 import dev.ruminate.providers.spi.StreamDecoder;
 import dev.ruminate.providers.spi.StreamDecoding;
@@ -14,6 +17,7 @@ import java.net.URI;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 
 /**
@@ -45,6 +49,24 @@ public final class ResponsesCodec implements WireCodec<SseEvent> {
      */
     public static ResponsesCodec of(ResponsesProfile profile) {
         return new ResponsesCodec(profile);
+    }
+
+    /**
+     * Types the Responses API's refusals of reasoning items: {@code invalid_encrypted_content}
+     * (by code, or by its words "encrypted content … could not be verified") and "Item with id
+     * 'rs_…' not found … {@code store} is set to false". The item id the error names is the
+     * location; it resolves to the first prepared part that carries it.
+     */
+    @Override
+    public @Nullable OpaqueStateRejectedException classifyRejection(String provider, ChatRequest prepared,
+                                                                    ProviderHttpException error) {
+        OpaqueRejections.Found found = OpaqueRejections.responses(error);
+        if (found == null) {
+            return null;
+        }
+        String item = found.location();
+        return OpaqueRejections.typed(error, provider, found,
+                item == null ? null : OpaqueRejections.partWithItemId(prepared.messages(), item));
     }
 
     @Override

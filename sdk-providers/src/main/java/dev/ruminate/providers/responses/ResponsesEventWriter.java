@@ -11,6 +11,7 @@ import dev.ruminate.core.event.Seal;
 import dev.ruminate.core.event.ServerToolBlock;
 import dev.ruminate.core.event.ToolCallDelta;
 import dev.ruminate.core.event.UsageUpdate;
+import dev.ruminate.core.event.Warning;
 import dev.ruminate.core.internal.JsonValidity;
 import dev.ruminate.core.json.SseFrame;
 import dev.ruminate.core.message.FinishReason;
@@ -125,6 +126,9 @@ final class ResponsesEventWriter {
         } else if (e instanceof ServerToolBlock b) {
             // the upstream provider's own tools mean nothing to this endpoint's clients (see ResponsesStreamEncoder)
             serverToolParts.add(b.part());
+        } else if (e instanceof Warning) {
+            // the SDK's note to its own caller (what it changed upstream): the Responses stream has no event for it
+            return out;
         } else {
             // a type added to ChatEvent later must fail here, not vanish from the stream unnoticed
             throw new IllegalStateException("the Responses encoder does not handle the event type " + e.getClass().getName());

@@ -1,6 +1,8 @@
 package dev.ruminate.providers.spi;
 
 import dev.ruminate.core.error.InvalidRequestException;
+import dev.ruminate.core.error.OpaqueStateRejectedException;
+import dev.ruminate.core.error.ProviderHttpException;
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.history.History;
 import dev.ruminate.core.history.HistoryPolicy;
@@ -9,6 +11,7 @@ import dev.ruminate.core.history.SendBackPlan;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.core.think.ThinkTagOptions;
 import dev.ruminate.core.think.ThinkTags;
+import dev.ruminate.providers.OpaqueStateRecovery;
 import dev.ruminate.providers.ProviderBuilder;
 import dev.ruminate.transport.http.ApiKey;
 import dev.ruminate.transport.http.BaseUrl;
@@ -31,7 +34,11 @@ import reactor.core.publisher.Mono;
  * {@link StreamDecoder} ({@link StreamDecoding}: error positions, failures after the events
  * before them), splits think tags when asked, redacts secrets from errors, and runs it all under
  * the endpoint's {@link Resilience} guards. A whole-body call does the same with
- * {@link BodyDecoding}.
+ * {@link BodyDecoding}. An HTTP error the codec recognises as a rejection of the opaque reasoning
+ * state sent back ({@link WireCodec#classifyRejection}) fails the call as an
+ * {@link OpaqueStateRejectedException}, or, with {@link OpaqueStateRecovery#STRIP_AND_RETRY_ONCE},
+ * leads to one more request without that state, after the guards and announced by a
+ * {@link dev.ruminate.core.event.Warning}.
  *
  * <p><b>Threading.</b> Immutable and thread-safe; every returned flux is cold and makes its own
  * exchange per subscription. <b>Backpressure.</b> Bytes are read from the network as events are
@@ -53,9 +60,11 @@ public final class ProviderPipeline<F> {
     private final HistoryPolicy history;
     private final Resilience resilience;
     private final @Nullable ThinkTagOptions thinkTags;
+    private final OpaqueStateRecovery recovery;
 
     private ProviderPipeline(String name, WireCodec<F> codec, BaseUrl base, HttpExchange exchange, WireLimits limits,
-                             HistoryPolicy history, Resilience resilience, @Nullable ThinkTagOptions thinkTags) {
+                             HistoryPolicy history, Resilience resilience, @Nullable ThinkTagOptions thinkTags,
+                             OpaqueStateRecovery recovery) {
         this.name = name;
         this.codec = codec;
         this.base = base;
@@ -64,6 +73,7 @@ public final class ProviderPipeline<F> {
         this.history = history;
         this.resilience = resilience;
         this.thinkTags = thinkTags;
+        this.recovery = recovery;
     }
 
     /**
@@ -96,7 +106,7 @@ public final class ProviderPipeline<F> {
      */
     public <G> ProviderPipeline<G> withCodec(WireCodec<G> other) {
         return new ProviderPipeline<>(name, Objects.requireNonNull(other, "other"), base, exchange, limits, history,
-                resilience, thinkTags);
+                resilience, thinkTags, recovery);
     }
 
     /**
@@ -136,13 +146,12 @@ public final class ProviderPipeline<F> {
      */
     public Flux<ChatEvent> stream(ChatRequest request) {
         Objects.requireNonNull(request, "request");
-        Flux<ChatEvent> call = Flux.defer(() -> exchange.stream(codec.endpoint(base, request, true), encode(request, true),
-                        codec.framing().mediaType()))
+        return recovering(request, prepared -> Flux.defer(() -> exchange.stream(codec.endpoint(base, request, true),
+                        encodePrepared(prepared, true), codec.framing().mediaType()))
                 .transform(body -> codec.framing().decode(body, limits))
                 .transform(StreamDecoding.operator(codec.framing(), () -> codec.newStreamDecoder(request)))
                 .transform(thinkTagSplitting())
-                .onErrorMap(exchange::redact);
-        return resilience.apply(name, call);
+                .onErrorMap(exchange::redact));
     }
 
     /**
@@ -153,11 +162,44 @@ public final class ProviderPipeline<F> {
      */
     public Flux<ChatEvent> complete(ChatRequest request) {
         Objects.requireNonNull(request, "request");
-        Flux<ChatEvent> call = Mono.defer(() -> exchange.post(codec.endpoint(base, request, false), encode(request, false)))
+        return recovering(request, prepared -> Mono.defer(() -> exchange.post(codec.endpoint(base, request, false),
+                        encodePrepared(prepared, false)))
                 .flatMapIterable(body -> BodyDecoding.decode(body, b -> codec.decodeBody(request, b)))
                 .transform(thinkTagSplitting())
-                .onErrorMap(exchange::redact);
-        return resilience.apply(name, call);
+                .onErrorMap(exchange::redact));
+    }
+
+    /**
+     * Prepares the request's history once per subscription, runs the call under the guards with
+     * rejections of opaque state typed, then the recovery step. The order: the
+     * {@link Resilience} guards retry transient failures of each attempt; the recovery, outside
+     * them, makes at most one more (itself guarded) attempt with the refused state stripped.
+     */
+    private Flux<ChatEvent> recovering(ChatRequest request, Function<ChatRequest, Flux<ChatEvent>> call) {
+        return Flux.defer(() -> {
+            ChatRequest prepared;
+            try {
+                prepared = History.prepare(request, name, history, Retention.ALL);
+            } catch (IllegalArgumentException e) {
+                return Flux.error(new InvalidRequestException(name, String.valueOf(e.getMessage()), e));
+            }
+            return OpaqueStateRecovering.apply(recovery, prepared, p -> resilience.apply(name, call.apply(p)
+                    .onErrorMap(ProviderHttpException.class, e -> classified(p, e))));
+        });
+    }
+
+    /** Types an HTTP error as a rejection of opaque state when the codec recognises one. */
+    private ProviderHttpException classified(ChatRequest prepared, ProviderHttpException error) {
+        if (error instanceof OpaqueStateRejectedException) {
+            return error;
+        }
+        try {
+            OpaqueStateRejectedException typed = codec.classifyRejection(name, prepared, error);
+            return typed != null ? typed : error;
+        } catch (RuntimeException e) {
+            // a classifier must not hide the provider's answer
+            return error;
+        }
     }
 
     /**
@@ -198,9 +240,9 @@ public final class ProviderPipeline<F> {
         return type + "[" + name + " at " + base + "]";
     }
 
-    private byte[] encode(ChatRequest request, boolean stream) {
+    private byte[] encodePrepared(ChatRequest prepared, boolean stream) {
         try {
-            return codec.encode(History.prepare(request, name, history, Retention.ALL), stream);
+            return codec.encode(prepared, stream);
         } catch (IllegalArgumentException e) {
             throw new InvalidRequestException(name, String.valueOf(e.getMessage()), e);
         }
@@ -295,7 +337,8 @@ public final class ProviderPipeline<F> {
          */
         public ProviderPipeline<F> build() {
             return new ProviderPipeline<>(name, codec, base, http.build(), settings.configuredWireLimits(),
-                    settings.configuredHistory(), settings.configuredResilience(), thinkTags);
+                    settings.configuredHistory(), settings.configuredResilience(), thinkTags,
+                    settings.configuredOpaqueStateRecovery());
         }
     }
 }

@@ -1,5 +1,7 @@
 package dev.ruminate.providers.spi;
 
+import dev.ruminate.core.error.OpaqueStateRejectedException;
+import dev.ruminate.core.error.ProviderHttpException;
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.history.SendBackPlan;
 import dev.ruminate.core.request.ChatRequest;
@@ -7,6 +9,7 @@ import dev.ruminate.transport.http.BaseUrl;
 import dev.ruminate.transport.wire.StreamFraming;
 import java.net.URI;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a provider family writes, and all it writes: where a call goes, how a request is encoded,
@@ -92,4 +95,26 @@ public interface WireCodec<F> {
      *     {@link dev.ruminate.core.error.RuminateException} for an error the body reports
      */
     List<ChatEvent> decodeBody(ChatRequest request, byte[] body);
+
+    /**
+     * Tells whether an HTTP error is the provider refusing the opaque reasoning state the request
+     * carried back, from the error body the provider wrote. The skeleton calls it for every
+     * {@link ProviderHttpException} of a call (before any event, since the status came first) and
+     * fails the call with the typed error instead, or recovers from it
+     * ({@link dev.ruminate.providers.OpaqueStateRecovery}).
+     *
+     * <p>The turn and part of the typed error index {@code prepared.messages()}; a codec resolves
+     * them only where it knows for certain how its encoder maps messages and parts to the wire.
+     * The default classifies nothing (APIs without opaque state).
+     *
+     * @param provider the provider's name, for the message
+     * @param prepared the request as encoded, history prepared
+     * @param error the HTTP error, secrets already redacted
+     * @return the typed error, or null when the error is not about opaque state
+     * @since 0.3
+     */
+    default @Nullable OpaqueStateRejectedException classifyRejection(String provider, ChatRequest prepared,
+                                                                     ProviderHttpException error) {
+        return null;
+    }
 }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.ruminate.core.error.AuthenticationException;
 import dev.ruminate.core.error.IncompleteStreamException;
 import dev.ruminate.core.error.InvalidRequestException;
+import dev.ruminate.core.error.OpaqueStateRejectedException;
 import dev.ruminate.core.error.ProtocolException;
 import dev.ruminate.core.error.ProviderHttpException;
 import dev.ruminate.core.error.ProviderStreamException;
@@ -109,7 +110,10 @@ class AnthropicProviderErrorsTest {
                 "{\"type\":\"error\",\"error\":{\"type\":\"invalid_request_error\","
                         + "\"message\":\"messages.1.content.0.thinking.signature: Field required\"}}"));
 
-        assertThat(error).isExactlyInstanceOf(ProviderHttpException.class);
+        // a refusal of opaque state is typed as such, and is still the HTTP error
+        assertThat(error).isInstanceOf(ProviderHttpException.class).isInstanceOfSatisfying(
+                OpaqueStateRejectedException.class, typed -> assertThat(typed.reason())
+                        .isEqualTo(OpaqueStateRejectedException.Reason.MISSING_SIGNATURE));
         assertThat(((ProviderHttpException) error).error().message())
                 .isEqualTo("messages.1.content.0.thinking.signature: Field required");
         assertThat(error.isRetryable()).isFalse();

@@ -1,0 +1,56 @@
+package dev.ruminate.core.event;
+
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Something the SDK changed or ignored on the caller's behalf while making a call, reported so it
+ * is never silent: the opaque reasoning state it stripped to recover from a provider's rejection
+ * ({@code opaque-state-recovered}), and later an option it ignored or coerced. A warning is not
+ * part of the model's answer: it is emitted before the events it concerns, reduced into
+ * {@link dev.ruminate.core.reduce.ChatResult#warnings()}, and skipped by writers that re-serve a
+ * response in a provider's own wire format (which has no place for it).
+ *
+ * <p>The message names what was changed and where, never an opaque value, a key or other secret.
+ *
+ * <p>Immutable and thread-safe. Components are non-null unless marked {@code @Nullable}.
+ *
+ * @param code a short stable name of the kind of warning, such as {@code opaque-state-recovered}
+ * @param message what was changed or ignored, for people
+ * @param turn the index of the conversation message the warning concerns (in the request's
+ *     {@code messages}), or null when it concerns none in particular
+ * @param part the index of the part within that message, or null
+ * @since 0.3
+ */
+public record Warning(String code, String message, @Nullable Integer turn, @Nullable Integer part)
+        implements ChatEvent {
+
+    /** The code of a warning that opaque reasoning state was stripped after the provider rejected it and the call was retried once. */
+    public static final String OPAQUE_STATE_RECOVERED = "opaque-state-recovered";
+
+    /**
+     * Creates the value, checking its components.
+     *
+     * @param code see {@link #code()}
+     * @param message see {@link #message()}
+     * @param turn see {@link #turn()}
+     * @param part see {@link #part()}
+     */
+    public Warning {
+        Objects.requireNonNull(code, "code");
+        Objects.requireNonNull(message, "message");
+        if (code.isBlank()) {
+            throw new IllegalArgumentException("a warning needs a code");
+        }
+    }
+
+    /**
+     * Creates a warning about no message in particular.
+     *
+     * @param code see {@link #code()}
+     * @param message see {@link #message()}
+     */
+    public Warning(String code, String message) {
+        this(code, message, null, null);
+    }
+}

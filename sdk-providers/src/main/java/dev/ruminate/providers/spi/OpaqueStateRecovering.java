@@ -1,0 +1,166 @@
+package dev.ruminate.providers.spi;
+
+import dev.ruminate.core.error.OpaqueStateRejectedException;
+import dev.ruminate.core.event.ChatEvent;
+import dev.ruminate.core.event.Seal;
+import dev.ruminate.core.event.Warning;
+import dev.ruminate.core.message.AssistantMessage;
+import dev.ruminate.core.message.Message;
+import dev.ruminate.core.message.Part;
+import dev.ruminate.core.message.ReasoningPart;
+import dev.ruminate.core.message.Seals;
+import dev.ruminate.core.message.ServerToolPart;
+import dev.ruminate.core.message.TextPart;
+import dev.ruminate.core.message.ToolCallPart;
+import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.providers.OpaqueStateRecovery;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * The pipeline's recovery step (see {@link OpaqueStateRecovery}): on a strippable
+ * {@link OpaqueStateRejectedException} before any event, strips the refused opaque state from the
+ * prepared request, emits a {@link Warning} and makes the call once more. Provider-neutral: it
+ * removes {@link Seals} values and leaves the family's encoder to apply its rule for unsigned
+ * reasoning. Stateless; each subscription tracks its own delivery.
+ */
+final class OpaqueStateRecovering {
+
+    /** The opaque values a recovery removes; the format name and the provenance are descriptions, not state. */
+    private static final List<Seal.Kind> STRIPPED = List.of(Seal.Kind.SIGNATURE, Seal.Kind.REDACTED, Seal.Kind.ENCRYPTED,
+            Seal.Kind.ITEM_ID);
+
+    private OpaqueStateRecovering() {
+    }
+
+    /** A stripped request and the warning that reports it. */
+    record Stripped(ChatRequest request, Warning warning) {
+    }
+
+    /**
+     * Runs a call with the recovery.
+     *
+     * @param mode the recovery configured
+     * @param prepared the prepared request
+     * @param attempt makes one guarded, classified call of a prepared request
+     * @return the events: the first call's, or a warning and the retried call's
+     */
+    static Flux<ChatEvent> apply(OpaqueStateRecovery mode, ChatRequest prepared,
+                                 Function<ChatRequest, Flux<ChatEvent>> attempt) {
+        Flux<ChatEvent> first = attempt.apply(prepared);
+        if (mode == OpaqueStateRecovery.OFF) {
+            return first;
+        }
+        return Flux.defer(() -> {
+            AtomicBoolean delivered = new AtomicBoolean();
+            return first.doOnNext(e -> delivered.set(true))
+                    .onErrorResume(OpaqueStateRejectedException.class, rejected -> {
+                        // after an event a retry would duplicate output; an unstrippable refusal would repeat
+                        Stripped stripped = delivered.get() || !rejected.reason().strippable() ? null
+                                : strip(prepared, rejected);
+                        if (stripped == null) {
+                            return Flux.error(rejected);
+                        }
+                        return Flux.concat(Mono.just(stripped.warning()), attempt.apply(stripped.request())
+                                .onErrorMap(second -> {
+                                    if (second != rejected) {
+                                        second.addSuppressed(rejected);
+                                    }
+                                    return second;
+                                }));
+                    });
+        });
+    }
+
+    /**
+     * Strips the refused state: that part's values when the rejection names a part (and every
+     * part of the same Responses item), else every assistant message's.
+     *
+     * @param prepared the prepared request
+     * @param rejected the rejection
+     * @return the stripped request and its warning, or null when there was nothing to strip
+     */
+    static @Nullable Stripped strip(ChatRequest prepared, OpaqueStateRejectedException rejected) {
+        List<Message> messages = prepared.messages();
+        int turn = rejected.turn() == null ? -1 : rejected.turn();
+        int part = rejected.part() == null ? -1 : rejected.part();
+        boolean located = turn >= 0 && part >= 0 && turn < messages.size()
+                && messages.get(turn) instanceof AssistantMessage a && part < a.parts().size();
+        Set<Seal.Kind> removed = EnumSet.noneOf(Seal.Kind.class);
+        List<Message> out = new ArrayList<>(messages.size());
+        for (int i = 0; i < messages.size(); i++) {
+            Message m = messages.get(i);
+            if (!(m instanceof AssistantMessage a) || (located && i != turn)) {
+                out.add(m);
+                continue;
+            }
+            String item = located ? a.parts().get(part).seals().itemId() : null;
+            List<Part> parts = new ArrayList<>(a.parts().size());
+            for (int j = 0; j < a.parts().size(); j++) {
+                Part p = a.parts().get(j);
+                boolean target = !located || j == part || (item != null && item.equals(p.seals().itemId()));
+                parts.add(target ? stripped(p, removed) : p);
+            }
+            out.add(new AssistantMessage(parts, a.provider(), a.model(), a.finishReason(), a.rawFinishReason(), a.usage()));
+        }
+        if (removed.isEmpty()) {
+            return null;
+        }
+        ChatRequest.Builder copy = ChatRequest.builder(prepared.model()).messages(out).reasoning(prepared.reasoning())
+                .sampling(prepared.sampling());
+        prepared.tools().forEach(copy::tool);
+        prepared.extras().forEach(copy::extra);
+        ChatRequest request = copy.build();
+        String where = located ? "message " + turn + ", part " + part : "every assistant message";
+        String message = "the provider rejected the opaque reasoning state sent back (" + rejected.reason()
+                + (rejected.location() != null ? " at " + rejected.location() : "") + "); retried once without the "
+                + names(removed) + " of " + where;
+        return new Stripped(request, new Warning(Warning.OPAQUE_STATE_RECOVERED, message,
+                located ? Integer.valueOf(turn) : null, located ? Integer.valueOf(part) : null));
+    }
+
+    private static Part stripped(Part p, Set<Seal.Kind> removed) {
+        Seals seals = p.seals();
+        for (Seal.Kind kind : STRIPPED) {
+            if (seals.get(kind) != null) {
+                removed.add(kind);
+                seals = seals.without(kind);
+            }
+        }
+        if (seals.equals(p.seals())) {
+            return p;
+        }
+        if (p instanceof ReasoningPart r) {
+            return new ReasoningPart(r.text(), r.summary(), r.source(), seals);
+        } else if (p instanceof TextPart t) {
+            return new TextPart(t.text(), seals);
+        } else if (p instanceof ToolCallPart c) {
+            return new ToolCallPart(c.id(), c.name(), c.arguments(), c.argumentsValid(), seals);
+        } else if (p instanceof ServerToolPart s) {
+            return new ServerToolPart(s.type(), s.id(), s.name(), s.json(), seals);
+        }
+        throw new IllegalStateException("the recovery does not handle the part type " + p.getClass().getName());
+    }
+
+    private static String names(Set<Seal.Kind> kinds) {
+        List<String> names = new ArrayList<>();
+        for (Seal.Kind kind : kinds) {
+            names.add(switch (kind) {
+                case SIGNATURE -> "signature";
+                case REDACTED -> "redacted data";
+                case ENCRYPTED -> "encrypted content";
+                case ITEM_ID -> "item id";
+                case FORMAT -> kind.name().toLowerCase(Locale.ROOT);
+            });
+        }
+        return String.join(", ", names);
+    }
+}
