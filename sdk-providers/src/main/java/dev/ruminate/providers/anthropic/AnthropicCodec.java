@@ -2,6 +2,7 @@ package dev.ruminate.providers.anthropic;
 
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.providers.spi.ApiIds;
 import dev.ruminate.providers.spi.BodyDecoding;
 import dev.ruminate.providers.spi.StreamDecoder;
 import dev.ruminate.providers.spi.StreamDecoding;
@@ -74,6 +75,11 @@ public final class AnthropicCodec implements WireCodec<SseEvent> {
      */
     public static AnthropicCodec of(int defaultMaxTokens) {
         return new AnthropicCodec(defaultMaxTokens);
+    }
+
+    @Override
+    public String api() {
+        return ApiIds.ANTHROPIC_MESSAGES;
     }
 
     @Override

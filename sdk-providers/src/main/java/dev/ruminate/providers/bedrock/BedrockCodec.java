@@ -5,6 +5,7 @@ import dev.ruminate.core.history.History;
 import dev.ruminate.core.history.HistoryPolicy;
 import dev.ruminate.core.history.Retention;
 import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.providers.spi.ApiIds;
 import dev.ruminate.providers.spi.BodyDecoding;
 import dev.ruminate.providers.spi.StreamDecoder;
 import dev.ruminate.providers.spi.StreamDecoding;
@@ -44,6 +45,11 @@ public final class BedrockCodec implements WireCodec<EventStreamMessage> {
      */
     public static BedrockCodec of(String provider) {
         return new BedrockCodec(provider);
+    }
+
+    @Override
+    public String api() {
+        return ApiIds.BEDROCK_CONVERSE;
     }
 
     @Override

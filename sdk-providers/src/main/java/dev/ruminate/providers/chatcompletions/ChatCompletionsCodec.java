@@ -2,6 +2,7 @@ package dev.ruminate.providers.chatcompletions;
 
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.providers.spi.ApiIds;
 import dev.ruminate.providers.spi.BodyDecoding;
 import dev.ruminate.providers.spi.StreamDecoder;
 import dev.ruminate.providers.spi.StreamDecoding;
@@ -48,6 +49,11 @@ public final class ChatCompletionsCodec implements WireCodec<SseEvent> {
      */
     public static ChatCompletionsCodec of(CompatProfile profile) {
         return new ChatCompletionsCodec(profile);
+    }
+
+    @Override
+    public String api() {
+        return ApiIds.CHAT_COMPLETIONS;
     }
 
     @Override

@@ -5,6 +5,7 @@ import dev.ruminate.core.history.History;
 import dev.ruminate.core.history.HistoryPolicy;
 import dev.ruminate.core.history.Retention;
 import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.providers.spi.ApiIds;
 import dev.ruminate.providers.spi.BodyDecoding;
 import dev.ruminate.providers.spi.StreamDecoder;
 import dev.ruminate.providers.spi.StreamDecoding;
@@ -51,6 +52,11 @@ public final class GeminiCodec implements WireCodec<SseEvent> {
      */
     public static GeminiCodec of(String provider, boolean skipSignatureValidation) {
         return new GeminiCodec(provider, skipSignatureValidation);
+    }
+
+    @Override
+    public String api() {
+        return ApiIds.GEMINI;
     }
 
     @Override

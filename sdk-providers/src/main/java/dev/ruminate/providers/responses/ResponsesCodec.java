@@ -2,6 +2,7 @@ package dev.ruminate.providers.responses;
 
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.providers.spi.ApiIds;
 import dev.ruminate.providers.spi.BodyDecoding;
 import dev.ruminate.providers.spi.StreamDecoder;
 import dev.ruminate.providers.spi.StreamDecoding;
@@ -44,6 +45,11 @@ public final class ResponsesCodec implements WireCodec<SseEvent> {
      */
     public static ResponsesCodec of(ResponsesProfile profile) {
         return new ResponsesCodec(profile);
+    }
+
+    @Override
+    public String api() {
+        return ApiIds.RESPONSES;
     }
 
     @Override
