@@ -437,6 +437,20 @@ class ProvenanceOverHttpTest {
     }
 
     @Test
+    void defaultEndpointsNameWhatTheStateIsBoundToAndRotatingCredentialsGiveNoAccount() throws Exception {
+        Origin vertex = GeminiProvider.vertex("my-proj", "us-central1").accessToken(ApiKey.of("ya29.token")).build().origin();
+        Origin bedrock = BedrockProvider.builder("eu-west-1")
+                .credentials(new AwsCredentials("AKIDDEFAULT", ApiKey.of("aws-secret-default"), null)).build().origin();
+        Origin anthropic = AnthropicProvider.builder().apiKey(ApiKey.of("sk-ant-default")).build().origin();
+
+        assertThat(vertex).isEqualTo(new Origin("vertex", ApiIds.GEMINI,
+                "us-central1-aiplatform.googleapis.com/v1/projects/my-proj/locations/us-central1/publishers/google", null));
+        assertThat(bedrock).isEqualTo(new Origin("bedrock", ApiIds.BEDROCK_CONVERSE, "bedrock-runtime.eu-west-1.amazonaws.com", null));
+        assertThat(anthropic).isEqualTo(new Origin("anthropic", ApiIds.ANTHROPIC_MESSAGES, "api.anthropic.com",
+                fingerprint("sk-ant-default")));
+    }
+
+    @Test
     void aLocalServerWithoutAKeyHasNoAccount() {
         Origin o = ChatCompletionsProvider.builder(Profiles.VLLM).baseUrl(emulator.baseUrl() + "/v1").build().origin();
         assertThat(o.account()).isNull();
