@@ -318,12 +318,12 @@ class ProvenanceOverHttpTest {
     void aRecordingCutAtEveryFrameLeavesFinishedExactlyTheBlocksThatEnded(Family f) {
         HttpChatProvider provider = f.provider();
         boolean sawUnfinished = false;
-        for (int at : frameEnds(f.body(), f.contentType())) {
-            // at a frame's end, and inside the next frame
-            for (int cutAt : new int[] {at, Math.min(f.body().length, at + 7)}) {
-                List<Boolean> finished = checkFinishedIffEnded(provider, cutAt(provider, f.contentType(), f.body(), cutAt));
-                sawUnfinished |= finished.contains(false);
-            }
+        List<Integer> ends = frameEnds(f.body(), f.contentType());
+        assertThat(ends).as("frames found").hasSizeGreaterThan(1);
+        for (int at : ends) {
+            // a cut inside a frame delivers what the cut at its start does: frame ends cover every outcome
+            List<Boolean> finished = checkFinishedIffEnded(provider, cutAt(provider, f.contentType(), f.body(), at));
+            sawUnfinished |= finished.contains(false);
         }
         assertThat(sawUnfinished).as("some cut leaves a sealed block open").isEqualTo(f.stateBeforeEnd());
     }
