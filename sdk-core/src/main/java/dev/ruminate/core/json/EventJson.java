@@ -117,6 +117,12 @@ public final class EventJson {
             g.writeStringProperty("provider", s.provider());
             JsonOut.optString(g, "model", s.model());
             JsonOut.optString(g, "response_id", s.responseId());
+            if (state == ProviderState.INCLUDE && s.origin() != null) {
+                // where the response's opaque state was made: for storage, not for a browser
+                g.writeObjectPropertyStart("origin");
+                JsonOut.originFields(g, s.origin());
+                g.writeEndObject();
+            }
         } else if (e instanceof ReasoningDelta r) {
             g.writeNumberProperty("part", r.part());
             g.writeStringProperty("text", r.text());
@@ -183,7 +189,9 @@ public final class EventJson {
         String type = o.requireString("type");
         switch (type) {
             case "response.started":
-                return new ResponseStarted(o.requireString("provider"), o.string("model"), o.string("response_id"));
+                JsonTree.Obj origin = o.object("origin");
+                return new ResponseStarted(o.requireString("provider"), o.string("model"), o.string("response_id"),
+                        origin == null ? null : JsonOut.readOrigin(origin));
             case "reasoning.delta":
                 return new ReasoningDelta(o.requireIndex("part"), o.requireString("text"), o.bool("summary", false),
                         requireOr(o.string("source"), "unknown"));

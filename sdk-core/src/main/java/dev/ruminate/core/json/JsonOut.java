@@ -1,6 +1,8 @@
 package dev.ruminate.core.json;
 
 import dev.ruminate.core.internal.JsonTree;
+import dev.ruminate.core.message.Origin;
+import dev.ruminate.core.message.Provenance;
 import dev.ruminate.core.message.Seals;
 import dev.ruminate.core.message.Usage;
 import java.io.StringWriter;
@@ -85,7 +87,30 @@ final class JsonOut {
         optString(g, "encrypted", s.encrypted());
         optString(g, "item_id", s.itemId());
         optString(g, "format", s.format());
+        Provenance p = s.provenance();
+        if (p != null) {
+            g.writeObjectPropertyStart("provenance");
+            originFields(g, p.origin());
+            optString(g, "model", p.model());
+            g.writeNumberProperty("block", p.block());
+            g.writeBooleanProperty("finished", p.finished());
+            g.writeEndObject();
+        }
         g.writeEndObject();
+    }
+
+    /** Writes an origin's fields into the open object; a null account is left out. */
+    static void originFields(JsonGenerator g, Origin o) {
+        g.writeStringProperty("provider", o.provider());
+        g.writeStringProperty("api", o.api());
+        g.writeStringProperty("endpoint", o.endpoint());
+        optString(g, "account", o.account());
+    }
+
+    /** Reads an origin written by {@link #originFields}. */
+    static Origin readOrigin(JsonTree.Obj o) {
+        return new Origin(o.requireString("provider"), o.requireString("api"), o.requireString("endpoint"),
+                o.string("account"));
     }
 
     static Seals readProviderState(JsonTree.Obj part) {
@@ -93,8 +118,17 @@ final class JsonOut {
         if (s == null) {
             return Seals.NONE;
         }
+        JsonTree.Obj p = s.object("provenance");
         return new Seals(s.string("signature"), s.string("redacted"), s.string("encrypted"), s.string("item_id"),
-                s.string("format"));
+                s.string("format"), p == null ? null : readProvenance(p));
+    }
+
+    /**
+     * Reads {@code provenance}: the origin's fields, {@code block} (required) and {@code finished}
+     * (absent reads as false: state not known to be whole is never trusted as whole).
+     */
+    private static Provenance readProvenance(JsonTree.Obj p) {
+        return new Provenance(readOrigin(p), p.string("model"), p.requireIndex("block"), p.bool("finished", false));
     }
 
     /**

@@ -12,8 +12,8 @@ import org.jspecify.annotations.Nullable;
  *
  * <p><b>Threading.</b> The snapshot shares text buffers with the running reduction, which only
  * ever appends to them: {@link #message()} returns the text as of this event, computed from
- * prefixes of those buffers (opaque seals, tool ids and names are read as they are when it is
- * called). Call it on the thread that delivered the snapshot, before requesting the next one or
+ * prefixes of those buffers (opaque seals, whether their blocks have ended, tool ids and names
+ * are read as they are when it is called). Call it on the thread that delivered the snapshot, before requesting the next one or
  * after the flux has terminated; do not hand an unread snapshot across an asynchronous boundary
  * ({@code publishOn}, {@code sample}, {@code buffer}): map it to {@code message()} first.
  *

@@ -48,15 +48,16 @@ final class PartBuilder {
      *
      * @param finalText the text to use (streamed, or the provider's final)
      * @param argumentsProblem for tool calls, why the arguments are invalid, or null when valid
+     * @param sealed the part's opaque state as it is to be built ({@link #seals} with its provenance)
      */
-    Part build(String finalText, @Nullable String argumentsProblem) {
+    Part build(String finalText, @Nullable String argumentsProblem, Seals sealed) {
         return switch (kind) {
-            case REASONING -> new ReasoningPart(finalText, summary, source, seals);
-            case TEXT -> new TextPart(finalText, seals);
+            case REASONING -> new ReasoningPart(finalText, summary, source, sealed);
+            case TEXT -> new TextPart(finalText, sealed);
             case TOOL_CALL -> new ToolCallPart(toolId, toolName != null ? toolName : "", finalText,
-                    argumentsProblem == null, seals);
+                    argumentsProblem == null, sealed);
             case SERVER_TOOL -> new ServerToolPart(blockType != null ? blockType : "", toolId, toolName,
-                    blockJson != null ? blockJson : "{}", seals);
+                    blockJson != null ? blockJson : "{}", sealed);
         };
     }
 }

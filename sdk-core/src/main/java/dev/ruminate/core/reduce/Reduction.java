@@ -20,9 +20,13 @@ import dev.ruminate.core.event.Warning;
 import dev.ruminate.core.internal.JsonValidity;
 import dev.ruminate.core.message.AssistantMessage;
 import dev.ruminate.core.message.FinishReason;
+import dev.ruminate.core.message.Origin;
 import dev.ruminate.core.message.Part;
+import dev.ruminate.core.message.Provenance;
+import dev.ruminate.core.message.Seals;
 import dev.ruminate.core.message.Usage;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -34,6 +38,13 @@ import org.jspecify.annotations.Nullable;
  * {@link ChatReducer#reduce}. Cost is linear in the input: each part appends to its own builder, and
  * no per-event object is created beyond what the text needs.
  *
+ * <p><b>Provenance.</b> When a {@link ResponseStarted} carries an {@link Origin} (the provider
+ * pipeline stamps one), every built part with opaque state gets a {@link Provenance}: that origin,
+ * the model reported so far, the part's index in the built message, and whether it is finished (its
+ * {@link PartEnded} arrived, or the response completed). A part cut off by an error or a
+ * cancellation is therefore unfinished in {@link #partial()}. Without an origin (events made by
+ * hand, or read from JSON without one) seals stay as they came.
+ *
  * <p><b>Threading.</b> Not thread-safe: feed it from one thread at a time (a Reactor
  * {@code onNext} sequence qualifies).
  *
@@ -43,9 +54,12 @@ public final class Reduction {
 
     private final ChatReducer.Settings settings;
     private final ArrayList<PartBuilder> parts = new ArrayList<>();
+    /** The parts whose {@link PartEnded} arrived: their blocks closed, so their state is whole. */
+    private final BitSet ended = new BitSet();
     private @Nullable String provider;
     private @Nullable String model;
     private @Nullable String responseId;
+    private @Nullable Origin origin;
     private Usage usage = Usage.UNKNOWN;
     private final ArrayList<Warning> warnings = new ArrayList<>();
     private @Nullable FinishReason finishReason;
@@ -99,9 +113,9 @@ public final class Reduction {
                 p = part(s.part(), PartBuilder.Kind.REASONING);
             }
             p.seals = p.seals.with(s.kind(), s.value());
-        } else if (event instanceof PartEnded) {
-            // Boundaries matter to UIs; the reduction already keys everything by part index.
-            return;
+        } else if (event instanceof PartEnded e) {
+            // Text is keyed by part index already; the end only tells that the part's block closed.
+            ended.set(e.part());
         } else if (event instanceof ReasoningFinal f) {
             checkFinal(f);
         } else if (event instanceof UsageUpdate u) {
@@ -113,6 +127,9 @@ public final class Reduction {
             }
             if (s.responseId() != null) {
                 responseId = s.responseId();
+            }
+            if (s.origin() != null) {
+                origin = s.origin();
             }
         } else if (event instanceof ResponseCompleted c) {
             finishReason = c.finishReason();
@@ -215,9 +232,10 @@ public final class Reduction {
      */
     public AssistantMessage partial() {
         List<Part> built = new ArrayList<>(parts.size());
-        for (PartBuilder p : parts) {
+        for (int i = 0; i < parts.size(); i++) {
+            PartBuilder p = parts.get(i);
             if (p != null) {
-                built.add(p.build(p.text.toString(), null));
+                built.add(p.build(p.text.toString(), null, seals(p, i, built.size(), isCompleted())));
             }
         }
         return message(built);
@@ -236,7 +254,8 @@ public final class Reduction {
             throw attach(new IncompleteStreamException("the event stream completed without ResponseCompleted", null));
         }
         List<Part> built = new ArrayList<>(parts.size());
-        for (PartBuilder p : parts) {
+        for (int i = 0; i < parts.size(); i++) {
+            PartBuilder p = parts.get(i);
             if (p == null) {
                 continue;
             }
@@ -254,7 +273,7 @@ public final class Reduction {
                     throw attach(new ToolArgumentsException(p.toolNameOrUnknown(), p.toolId, problem));
                 }
             }
-            built.add(p.build(text, problem));
+            built.add(p.build(text, problem, seals(p, i, built.size(), true)));
         }
         ReasoningCheck check;
         if (checkedParts == 0) {
@@ -283,6 +302,21 @@ public final class Reduction {
         return typed;
     }
 
+    /**
+     * Returns a part's seals with their provenance, when the part has state and the origin is known.
+     *
+     * @param index the part's index in the events
+     * @param block its index in the built message
+     * @param completed whether the response completed (which finishes every part)
+     */
+    private Seals seals(PartBuilder p, int index, int block, boolean completed) {
+        Origin o = origin;
+        if (o == null || p.seals.isEmpty()) {
+            return p.seals;
+        }
+        return p.seals.withProvenance(new Provenance(o, model, block, completed || ended.get(index)));
+    }
+
     private AssistantMessage message(List<Part> built) {
         FinishReason reason = finishReason != null ? finishReason : FinishReason.OTHER;
         return new AssistantMessage(built, provider, model, reason, rawFinishReason, usage);
@@ -304,7 +338,7 @@ public final class Reduction {
         for (int i = 0; i < lengths.length; i++) {
             PartBuilder p = parts.get(i);
             if (p != null && lengths[i] >= 0) {
-                built.add(p.build(p.text.substring(0, lengths[i]), null));
+                built.add(p.build(p.text.substring(0, lengths[i]), null, seals(p, i, built.size(), finishThen != null)));
             }
         }
         return new AssistantMessage(built, provider, model, finishThen != null ? finishThen : FinishReason.OTHER,

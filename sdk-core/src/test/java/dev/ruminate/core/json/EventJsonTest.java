@@ -17,6 +17,7 @@ import dev.ruminate.core.event.ServerToolBlock;
 import dev.ruminate.core.event.ToolCallDelta;
 import dev.ruminate.core.event.UsageUpdate;
 import dev.ruminate.core.message.FinishReason;
+import dev.ruminate.core.message.Origin;
 import dev.ruminate.core.message.Usage;
 import dev.ruminate.core.testing.Seeds;
 import java.time.Duration;
@@ -104,6 +105,25 @@ class EventJsonTest {
                 .verifyComplete();
         StepVerifier.create(EventJson.toSse(events, ProviderState.INCLUDE).map(SseFrame::event))
                 .expectNext("response.started", "reasoning.delta", "seal", "part.ended", "content.delta", "response.completed")
+                .verifyComplete();
+    }
+
+    @Test
+    void responseStartedCarriesItsOriginInTheServerFormOnly() {
+        ResponseStarted started = new ResponseStarted("openai", "gpt-5", "resp_1")
+                .withOrigin(new Origin("openai", "responses", "api.openai.com/v1", "0123456789abcdef"));
+
+        String stored = EventJson.write(started);
+
+        assertThat(stored).isEqualTo("{\"type\":\"response.started\",\"provider\":\"openai\",\"model\":\"gpt-5\","
+                + "\"response_id\":\"resp_1\",\"origin\":{\"provider\":\"openai\",\"api\":\"responses\","
+                + "\"endpoint\":\"api.openai.com/v1\",\"account\":\"0123456789abcdef\"}}");
+        assertThat(EventJson.read(stored)).isEqualTo(started);
+        StepVerifier.create(EventJson.toSse(Flux.just(started)).map(SseFrame::data))
+                .expectNext("{\"type\":\"response.started\",\"provider\":\"openai\",\"model\":\"gpt-5\",\"response_id\":\"resp_1\"}")
+                .verifyComplete();
+        StepVerifier.create(EventJson.toSse(Flux.just(started), ProviderState.INCLUDE).map(SseFrame::data))
+                .expectNext(stored)
                 .verifyComplete();
     }
 

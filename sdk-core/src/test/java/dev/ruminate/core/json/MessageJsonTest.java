@@ -7,6 +7,8 @@ import dev.ruminate.core.error.ProtocolException;
 import dev.ruminate.core.message.AssistantMessage;
 import dev.ruminate.core.message.FinishReason;
 import dev.ruminate.core.message.Message;
+import dev.ruminate.core.message.Origin;
+import dev.ruminate.core.message.Provenance;
 import dev.ruminate.core.message.ReasoningPart;
 import dev.ruminate.core.message.Seals;
 import dev.ruminate.core.message.ServerToolPart;
@@ -107,6 +109,43 @@ class MessageJsonTest {
         assertThat(MessageJson.writeAll(List.of(new UserMessage("q"), m), ProviderState.OMIT)).doesNotContain("SIG-abc");
     }
 
+    @Test
+    void theServerFormKeepsProvenanceSoAStoredConversationReloadsWithItAndTheClientFormOmitsIt() {
+        Origin origin = new Origin("openai", "responses", "api.openai.com/v1", "0123456789abcdef");
+        AssistantMessage m = new AssistantMessage(List.of(
+                new ReasoningPart("Sum.", true, "summary_text",
+                        ENCRYPTED.withProvenance(new Provenance(origin, "gpt-5", 0, true))),
+                new ReasoningPart("", false, null, SIGNED.withProvenance(
+                        new Provenance(new Origin("bedrock", "bedrock-converse", "bedrock-runtime.us-east-1.amazonaws.com", null),
+                                null, 1, false))),
+                TextPart.of("Done.")), "openai", "gpt-5", FinishReason.STOP, "completed", Usage.UNKNOWN);
+
+        String stored = MessageJson.write(m);
+
+        assertThat(stored).contains("\"provider_state\":{\"encrypted\":\"gAAAA-ENC\",\"item_id\":\"rs_1\",\"provenance\":{"
+                + "\"provider\":\"openai\",\"api\":\"responses\",\"endpoint\":\"api.openai.com/v1\","
+                + "\"account\":\"0123456789abcdef\",\"model\":\"gpt-5\",\"block\":0,\"finished\":true}}");
+        // null account and model are left out
+        assertThat(stored).contains("\"provenance\":{\"provider\":\"bedrock\",\"api\":\"bedrock-converse\","
+                + "\"endpoint\":\"bedrock-runtime.us-east-1.amazonaws.com\",\"block\":1,\"finished\":false}");
+        assertThat(MessageJson.read(stored)).isEqualTo(m);
+        assertThat(MessageJson.readAll(MessageJson.writeAll(List.of(new UserMessage("q"), m))))
+                .containsExactly(new UserMessage("q"), m);
+        String client = MessageJson.writeForClient(m);
+        assertThat(client).doesNotContain("provenance", "0123456789abcdef", "api.openai.com", "provider_state");
+    }
+
+    @Test
+    void provenanceWithoutItsFinishedFlagReadsAsUnfinished() {
+        String json = "{\"role\":\"assistant\",\"content\":\"\",\"parts\":[{\"type\":\"reasoning\",\"text\":\"\","
+                + "\"provider_state\":{\"signature\":\"S\",\"provenance\":{\"provider\":\"p\",\"api\":\"a\","
+                + "\"endpoint\":\"e\",\"block\":0}}}]}";
+        AssistantMessage m = (AssistantMessage) MessageJson.read(json);
+        assertThat(m.parts().get(0).seals().provenance()).isEqualTo(new Provenance(new Origin("p", "a", "e", null), null, 0, false));
+        assertThatThrownBy(() -> MessageJson.read(json.replace("\"api\":\"a\",", "")))
+                .isInstanceOf(ProtocolException.class).hasMessageContaining("api");
+    }
+
     @ParameterizedTest(name = "seed {0}")
     @MethodSource("seeds")
     void randomConversationsRoundTrip(long seed) {
@@ -122,7 +161,8 @@ class MessageJsonTest {
         for (Message m : conversation) {
             assertThat(MessageJson.read(MessageJson.write(m))).isEqualTo(m);
             if (m instanceof AssistantMessage a) {
-                assertThat(MessageJson.writeForClient(a)).doesNotContain("provider_state").doesNotContain("\"block\"");
+                assertThat(MessageJson.writeForClient(a)).doesNotContain("provider_state").doesNotContain("\"block\"")
+                        .doesNotContain("provenance");
             }
         }
     }

@@ -16,6 +16,8 @@ import dev.ruminate.core.message.FinishReason;
 import dev.ruminate.core.message.Message;
 import dev.ruminate.core.message.Part;
 import dev.ruminate.core.message.ReasoningPart;
+import dev.ruminate.core.message.Origin;
+import dev.ruminate.core.message.Provenance;
 import dev.ruminate.core.message.Seals;
 import dev.ruminate.core.message.ServerToolPart;
 import dev.ruminate.core.message.SystemMessage;
@@ -66,7 +68,17 @@ final class Samples {
     }
 
     Seals seals() {
-        return random.nextInt(3) == 0 ? Seals.NONE : new Seals(maybe(), maybe(), maybe(), maybe(), maybe());
+        if (random.nextInt(3) == 0) {
+            return Seals.NONE;
+        }
+        Seals s = new Seals(maybe(), maybe(), maybe(), maybe(), maybe());
+        // provenance is written with the state it describes: none on empty seals
+        return s.isEmpty() || random.nextBoolean() ? s
+                : s.withProvenance(new Provenance(origin(), maybe(), random.nextInt(20), random.nextBoolean()));
+    }
+
+    Origin origin() {
+        return new Origin(text(), text(), text(), maybe());
     }
 
     int part() {
@@ -76,7 +88,8 @@ final class Samples {
     ChatEvent event() {
         switch (random.nextInt(10)) {
             case 0:
-                return new ResponseStarted(text(), maybe(), maybe());
+                return random.nextBoolean() ? new ResponseStarted(text(), maybe(), maybe())
+                        : new ResponseStarted(text(), maybe(), maybe(), origin());
             case 1:
                 return new ReasoningDelta(part(), text(), random.nextBoolean(), text());
             case 2:

@@ -6,6 +6,7 @@ import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.history.SendBackPlan;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.providers.internal.OpaqueRejections;
+import dev.ruminate.providers.spi.ApiIds;
 import dev.ruminate.providers.spi.BodyDecoding;
 import dev.ruminate.providers.spi.StreamDecoder;
 import dev.ruminate.providers.spi.StreamDecoding;
@@ -97,6 +98,11 @@ public final class AnthropicCodec implements WireCodec<SseEvent> {
         int[] origin = found.wireMessage() < 0 ? null
                 : AnthropicMessagesWriter.origin(prepared.messages(), PROVIDER, found.wireMessage(), found.wireBlock());
         return OpaqueRejections.typed(error, provider, found, origin);
+    }
+
+    @Override
+    public String api() {
+        return ApiIds.ANTHROPIC_MESSAGES;
     }
 
     @Override

@@ -9,6 +9,7 @@ import dev.ruminate.core.history.HistoryPolicy;
 import dev.ruminate.core.history.Retention;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.providers.internal.OpaqueRejections;
+import dev.ruminate.providers.spi.ApiIds;
 import dev.ruminate.providers.spi.BodyDecoding;
 import dev.ruminate.providers.spi.StreamDecoder;
 import dev.ruminate.providers.spi.StreamDecoding;
@@ -62,6 +63,11 @@ public final class BedrockCodec implements WireCodec<EventStreamMessage> {
                                                                     ProviderHttpException error) {
         OpaqueRejections.Found found = OpaqueRejections.anthropic(error);
         return found == null ? null : OpaqueRejections.typed(error, provider, found, null);
+    }
+
+    @Override
+    public String api() {
+        return ApiIds.BEDROCK_CONVERSE;
     }
 
     @Override

@@ -28,6 +28,10 @@ import reactor.core.publisher.Mono;
  * checks it. The stream is the binary {@code application/vnd.amazon.eventstream}, whose frames are
  * checksum-verified by {@link dev.ruminate.transport.wire.EventStreams}.
  *
+ * <p><b>Origin.</b> The {@linkplain dev.ruminate.providers.spi.ProviderPipeline#origin() origin}
+ * has no account: AWS credentials are read per request and may be temporary (STS, instance roles),
+ * so they are no stable identity, and the region opaque state is bound to is in the endpoint's host.
+ *
  * <p><b>Threading.</b> Immutable and thread-safe. <b>Credentials</b> are read per request from the
  * configured source and never appear in messages, logs or {@code toString}. <b>Cancellation.</b>
  * Cancelling a subscription closes the HTTP exchange. <b>Errors.</b> See {@link dev.ruminate.transport.http.HttpExchange} and

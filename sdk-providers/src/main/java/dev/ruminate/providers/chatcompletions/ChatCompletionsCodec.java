@@ -6,6 +6,7 @@ import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.history.SendBackPlan;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.providers.internal.OpaqueRejections;
+import dev.ruminate.providers.spi.ApiIds;
 import dev.ruminate.providers.spi.BodyDecoding;
 import dev.ruminate.providers.spi.StreamDecoder;
 import dev.ruminate.providers.spi.StreamDecoding;
@@ -69,6 +70,11 @@ public final class ChatCompletionsCodec implements WireCodec<SseEvent> {
         }
         boolean resolvable = found.wireMessage() >= 0 && found.wireMessage() < prepared.messages().size();
         return OpaqueRejections.typed(error, provider, found, resolvable ? new int[] {found.wireMessage(), -1} : null);
+    }
+
+    @Override
+    public String api() {
+        return ApiIds.CHAT_COMPLETIONS;
     }
 
     @Override

@@ -9,6 +9,7 @@ import dev.ruminate.core.history.HistoryPolicy;
 import dev.ruminate.core.history.Retention;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.providers.internal.OpaqueRejections;
+import dev.ruminate.providers.spi.ApiIds;
 import dev.ruminate.providers.spi.BodyDecoding;
 import dev.ruminate.providers.spi.StreamDecoder;
 import dev.ruminate.providers.spi.StreamDecoding;
@@ -76,6 +77,11 @@ public final class GeminiCodec implements WireCodec<SseEvent> {
         boolean missing = found.reason() == OpaqueStateRejectedException.Reason.MISSING_THOUGHT_SIGNATURE;
         return OpaqueRejections.typed(error, provider, found, function == null ? null
                 : OpaqueRejections.currentTurnCall(prepared.messages(), function, missing));
+    }
+
+    @Override
+    public String api() {
+        return ApiIds.GEMINI;
     }
 
     @Override

@@ -32,6 +32,11 @@ import reactor.core.publisher.Mono;
  * {@code https://LOCATION-aiplatform.googleapis.com/v1/projects/PROJECT/locations/LOCATION/publishers/google},
  * or {@code https://aiplatform.googleapis.com/…/locations/global/…} for the global endpoint.
  *
+ * <p><b>Origin.</b> On AI Studio the account of the {@linkplain ProviderPipeline#origin() origin}
+ * is the fingerprint of the API key (thought signatures are bound to the key). Vertex AI has none:
+ * its access token is refreshed, so it is no stable identity, and the project and location the
+ * state is bound to are already in the base URL's path, which is the origin's endpoint.
+ *
  * <p><b>Threading.</b> Immutable and thread-safe. <b>Cancellation.</b> Cancelling a subscription
  * closes the HTTP exchange. <b>Errors.</b> See {@link ProviderPipeline} and
  * {@link GeminiCodec#streamDecoder}; all are {@link RuminateException}s. Keys and tokens never

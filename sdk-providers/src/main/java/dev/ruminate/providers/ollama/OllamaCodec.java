@@ -5,6 +5,7 @@ import dev.ruminate.core.history.SendBackPlan;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.core.think.ThinkTagOptions;
 import dev.ruminate.core.think.ThinkTags;
+import dev.ruminate.providers.spi.ApiIds;
 import dev.ruminate.providers.spi.BodyDecoding;
 import dev.ruminate.providers.spi.StreamDecoder;
 import dev.ruminate.providers.spi.StreamDecoding;
@@ -72,6 +73,11 @@ public final class OllamaCodec implements WireCodec<JsonLine> {
      */
     public static OllamaCodec generate(String provider) {
         return new OllamaCodec(provider, true);
+    }
+
+    @Override
+    public String api() {
+        return generate ? ApiIds.OLLAMA_GENERATE : ApiIds.OLLAMA_CHAT;
     }
 
     @Override

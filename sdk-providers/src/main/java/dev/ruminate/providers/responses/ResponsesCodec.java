@@ -6,6 +6,7 @@ import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.history.SendBackPlan;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.providers.internal.OpaqueRejections;
+import dev.ruminate.providers.spi.ApiIds;
 import dev.ruminate.providers.spi.BodyDecoding;
 import dev.ruminate.providers.spi.StreamDecoder;
 import dev.ruminate.providers.spi.StreamDecoding;
@@ -67,6 +68,11 @@ public final class ResponsesCodec implements WireCodec<SseEvent> {
         String item = found.location();
         return OpaqueRejections.typed(error, provider, found,
                 item == null ? null : OpaqueRejections.partWithItemId(prepared.messages(), item));
+    }
+
+    @Override
+    public String api() {
+        return ApiIds.RESPONSES;
     }
 
     @Override

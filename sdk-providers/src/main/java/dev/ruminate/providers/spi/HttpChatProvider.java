@@ -3,6 +3,7 @@ package dev.ruminate.providers.spi;
 import dev.ruminate.core.ChatProvider;
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.history.SendBackPlan;
+import dev.ruminate.core.message.Origin;
 import dev.ruminate.core.request.ChatRequest;
 import java.net.URI;
 import java.util.Objects;
@@ -68,6 +69,17 @@ public abstract class HttpChatProvider implements ChatProvider {
      */
     public final SendBackPlan explain(ChatRequest request) {
         return pipeline.explain(request);
+    }
+
+    /**
+     * Returns where this client's responses come from: see {@link ProviderPipeline#origin()}. A
+     * family with another endpoint of the same API (Ollama's {@code /api/generate}) stamps that
+     * endpoint's responses with its own origin.
+     *
+     * @return the origin of the client's main endpoint
+     */
+    public final Origin origin() {
+        return pipeline.origin();
     }
 
     /**

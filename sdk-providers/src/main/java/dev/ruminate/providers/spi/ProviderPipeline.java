@@ -4,10 +4,12 @@ import dev.ruminate.core.error.InvalidRequestException;
 import dev.ruminate.core.error.OpaqueStateRejectedException;
 import dev.ruminate.core.error.ProviderHttpException;
 import dev.ruminate.core.event.ChatEvent;
+import dev.ruminate.core.event.ResponseStarted;
 import dev.ruminate.core.history.History;
 import dev.ruminate.core.history.HistoryPolicy;
 import dev.ruminate.core.history.Retention;
 import dev.ruminate.core.history.SendBackPlan;
+import dev.ruminate.core.message.Origin;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.core.think.ThinkTagOptions;
 import dev.ruminate.core.think.ThinkTags;
@@ -40,6 +42,12 @@ import reactor.core.publisher.Mono;
  * leads to one more request without that state, after the guards and announced by a
  * {@link dev.ruminate.core.event.Warning}.
  *
+ * <p><b>Origin.</b> The pipeline knows where its calls go, so it stamps its {@link #origin()} on
+ * every {@link ResponseStarted} a response gives (and, should a decoder not begin with one, puts a
+ * {@code ResponseStarted} carrying it before the first event): the reducer records it as the
+ * {@link dev.ruminate.core.message.Provenance} of the response's opaque state. The cost is one
+ * type test per event.
+ *
  * <p><b>Threading.</b> Immutable and thread-safe; every returned flux is cold and makes its own
  * exchange per subscription. <b>Backpressure.</b> Bytes are read from the network as events are
  * requested. <b>Cancellation.</b> Cancelling closes the exchange. <b>Errors.</b> All are
@@ -61,10 +69,13 @@ public final class ProviderPipeline<F> {
     private final Resilience resilience;
     private final @Nullable ThinkTagOptions thinkTags;
     private final OpaqueStateRecovery recovery;
+    /** The account fingerprint (never the credential), kept for {@link #withCodec}. */
+    private final @Nullable String account;
+    private final Origin origin;
 
     private ProviderPipeline(String name, WireCodec<F> codec, BaseUrl base, HttpExchange exchange, WireLimits limits,
                              HistoryPolicy history, Resilience resilience, @Nullable ThinkTagOptions thinkTags,
-                             OpaqueStateRecovery recovery) {
+                             OpaqueStateRecovery recovery, @Nullable String account) {
         this.name = name;
         this.codec = codec;
         this.base = base;
@@ -74,6 +85,8 @@ public final class ProviderPipeline<F> {
         this.resilience = resilience;
         this.thinkTags = thinkTags;
         this.recovery = recovery;
+        this.account = account;
+        this.origin = new Origin(name, Objects.requireNonNull(codec.api(), "codec.api()"), Origins.endpoint(base), account);
     }
 
     /**
@@ -98,7 +111,8 @@ public final class ProviderPipeline<F> {
 
     /**
      * Returns a pipeline for another endpoint of the same API (Ollama's {@code /api/generate}
-     * beside {@code /api/chat}, say): the same exchange, settings and think tags, another codec.
+     * beside {@code /api/chat}, say): the same exchange, settings, think tags and account, another
+     * codec, and so an origin with the other codec's {@linkplain WireCodec#api() API}.
      *
      * @param other the other endpoint's codec
      * @param <G> its frame type
@@ -106,7 +120,7 @@ public final class ProviderPipeline<F> {
      */
     public <G> ProviderPipeline<G> withCodec(WireCodec<G> other) {
         return new ProviderPipeline<>(name, Objects.requireNonNull(other, "other"), base, exchange, limits, history,
-                resilience, thinkTags, recovery);
+                resilience, thinkTags, recovery, account);
     }
 
     /**
@@ -125,6 +139,19 @@ public final class ProviderPipeline<F> {
      */
     public BaseUrl baseUrl() {
         return base;
+    }
+
+    /**
+     * Returns where this pipeline's responses come from: its provider name, its codec's
+     * {@linkplain WireCodec#api() API}, the endpoint identity of its base URL (host, port and path;
+     * no scheme, query or credentials) and its account fingerprint (see
+     * {@link Builder#account(String)}). It is the same for every call, and is what a history
+     * compares the provenance of opaque state with before sending it here.
+     *
+     * @return the origin
+     */
+    public Origin origin() {
+        return origin;
     }
 
     /**
@@ -151,6 +178,7 @@ public final class ProviderPipeline<F> {
                 .transform(body -> codec.framing().decode(body, limits))
                 .transform(StreamDecoding.operator(codec.framing(), () -> codec.newStreamDecoder(request)))
                 .transform(thinkTagSplitting())
+                .transform(this::stampOrigin)
                 .onErrorMap(exchange::redact));
     }
 
@@ -166,6 +194,7 @@ public final class ProviderPipeline<F> {
                         encodePrepared(prepared, false)))
                 .flatMapIterable(body -> BodyDecoding.decode(body, b -> codec.decodeBody(request, b)))
                 .transform(thinkTagSplitting())
+                .transform(this::stampOrigin)
                 .onErrorMap(exchange::redact));
     }
 
@@ -185,6 +214,21 @@ public final class ProviderPipeline<F> {
             }
             return OpaqueStateRecovering.apply(recovery, prepared, p -> resilience.apply(name, call.apply(p)
                     .onErrorMap(ProviderHttpException.class, e -> classified(p, e))));
+        });
+    }
+
+    /**
+     * Sets the origin on every {@link ResponseStarted}; when the first event is something else (a
+     * decoder that starts late or never), a {@code ResponseStarted} with the origin goes first, so
+     * the reducer always knows where the opaque state came from. Per event: one type test.
+     */
+    private Flux<ChatEvent> stampOrigin(Flux<ChatEvent> events) {
+        Origin o = origin;
+        return events.switchOnFirst((first, rest) -> {
+            Flux<ChatEvent> stamped = rest.map(e -> e instanceof ResponseStarted s ? s.withOrigin(o) : e);
+            ChatEvent head = first.get();
+            return head == null || head instanceof ResponseStarted ? stamped
+                    : stamped.startWith(new ResponseStarted(name, null, null, o));
         });
     }
 
@@ -271,6 +315,9 @@ public final class ProviderPipeline<F> {
         private final BaseUrl base;
         private final HttpExchange.Builder http;
         private @Nullable ThinkTagOptions thinkTags;
+        /** Fingerprints only: the credential itself is never kept here. */
+        private @Nullable String keyAccount;
+        private @Nullable String explicitAccount;
 
         private Builder(String name, WireCodec<F> codec, ProviderBuilder<?> settings, @Nullable String defaultBaseUrl) {
             this.name = Objects.requireNonNull(name, "name");
@@ -282,7 +329,9 @@ public final class ProviderPipeline<F> {
         }
 
         /**
-         * Sends a key in a header; nothing when the key is null (local servers may need none).
+         * Sends a key in a header; nothing when the key is null (local servers may need none). The
+         * key is also the account's identity: its fingerprint becomes the {@link Origin#account()}
+         * of the pipeline's origin, unless {@link #account(String)} gives another identity.
          *
          * @param header the header, such as {@code Authorization}
          * @param prefix what precedes the key, such as {@code "Bearer "}, possibly empty
@@ -292,7 +341,30 @@ public final class ProviderPipeline<F> {
         public Builder<F> auth(String header, String prefix, @Nullable ApiKey key) {
             if (key != null) {
                 http.auth(header, prefix, key);
+                keyAccount = Origins.fingerprint(key.reveal());
             }
+            return this;
+        }
+
+        /**
+         * Sets the account's identity material explicitly, in place of the key given to
+         * {@link #auth}: the first 16 hex digits of SHA-256 over the label
+         * {@code "ruminate-account-v1\0"} and the material become the origin's
+         * {@link Origin#account()}. Only the fingerprint is kept, never the material.
+         *
+         * <p>Opaque state (Responses encrypted reasoning, Gemini thought signatures) is bound to the
+         * account that made it, so the identity must be stable across calls and differ between
+         * accounts. A family whose credential rotates gives no account unless it has a stable
+         * identity: Vertex AI's access token is refreshed, and its project and location are already
+         * in the base URL's path, so it takes none; Bedrock's credentials may be temporary (STS),
+         * and its region is in the host, so it takes none either.
+         *
+         * @param material the identity material, such as a stable key or an account id; it is
+         *     hashed at once and not kept
+         * @return this builder
+         */
+        public Builder<F> account(String material) {
+            explicitAccount = Origins.fingerprint(Objects.requireNonNull(material, "material"));
             return this;
         }
 
@@ -338,7 +410,7 @@ public final class ProviderPipeline<F> {
         public ProviderPipeline<F> build() {
             return new ProviderPipeline<>(name, codec, base, http.build(), settings.configuredWireLimits(),
                     settings.configuredHistory(), settings.configuredResilience(), thinkTags,
-                    settings.configuredOpaqueStateRecovery());
+                    settings.configuredOpaqueStateRecovery(), explicitAccount != null ? explicitAccount : keyAccount);
         }
     }
 }

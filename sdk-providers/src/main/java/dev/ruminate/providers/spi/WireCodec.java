@@ -27,6 +27,15 @@ import org.jspecify.annotations.Nullable;
 public interface WireCodec<F> {
 
     /**
+     * Returns the id of the API this codec speaks, one of {@link ApiIds}: recorded, with the
+     * provider name and endpoint, as the {@link dev.ruminate.core.message.Origin} of every response
+     * and of the opaque state it makes.
+     *
+     * @return the API id, such as {@value ApiIds#ANTHROPIC_MESSAGES}
+     */
+    String api();
+
+    /**
      * Returns the framing of streamed responses.
      *
      * @return {@link StreamFraming#SSE}, {@link StreamFraming#NDJSON} or

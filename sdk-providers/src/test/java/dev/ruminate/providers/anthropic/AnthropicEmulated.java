@@ -2,6 +2,7 @@ package dev.ruminate.providers.anthropic;
 
 import dev.ruminate.core.error.RuminateException;
 import dev.ruminate.core.event.ChatEvent;
+import dev.ruminate.providers.testing.Provenances;
 import dev.ruminate.transport.http.ApiKey;
 import dev.ruminate.core.reduce.ChatReducer;
 import dev.ruminate.core.reduce.ChatResult;
@@ -54,11 +55,12 @@ final class AnthropicEmulated {
             return error;
         }
 
+        /** Provenance, present only over HTTP, is checked and then left out (see {@link Provenances}). */
         List<Object> comparable() {
             if (error == null) {
-                return List.of(Objects.requireNonNull(result));
+                return List.of(Provenances.checked(Objects.requireNonNull(result)));
             }
-            return Arrays.asList(error.getClass(), error.getMessage(), error.partial());
+            return Arrays.asList(error.getClass(), error.getMessage(), Provenances.checkedPartial(error.partial()));
         }
     }
 }

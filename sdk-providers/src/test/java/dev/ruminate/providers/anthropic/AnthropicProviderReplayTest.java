@@ -12,6 +12,7 @@ import dev.ruminate.core.message.ReasoningPart;
 import dev.ruminate.core.message.ServerToolPart;
 import dev.ruminate.core.message.ToolCallPart;
 import dev.ruminate.core.message.Usage;
+import dev.ruminate.providers.testing.Provenances;
 import dev.ruminate.providers.testing.Recorded;
 import dev.ruminate.providers.testing.SseSplitter;
 import dev.ruminate.testkit.AnthropicScript;
@@ -120,8 +121,9 @@ class AnthropicProviderReplayTest {
                 .tokensOf(3);
         emulator.enqueue(script.toResponse().chunked(ChunkPlan.fixed(5)));
 
-        List<ChatEvent> overHttp = AnthropicEmulated.provider(emulator).interleavedThinking(true).build()
-                .stream(AnthropicEmulated.REQUEST).collectList().block(AnthropicEmulated.TIMEOUT);
+        AnthropicProvider provider = AnthropicEmulated.provider(emulator).interleavedThinking(true).build();
+        List<ChatEvent> overHttp = Provenances.checkedEvents(
+                provider.stream(AnthropicEmulated.REQUEST).collectList().block(AnthropicEmulated.TIMEOUT), provider.origin());
         List<ChatEvent> codec = Flux.fromIterable(SseSplitter.split(script.toSse()))
                 .transform(AnthropicCodec.streamDecoder()).collectList().block();
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ruminate.core.reduce.ChatReducer;
 import dev.ruminate.core.reduce.ChatResult;
 import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.providers.testing.Provenances;
 import dev.ruminate.providers.testing.Seeds;
 import dev.ruminate.testkit.BedrockScript;
 import dev.ruminate.testkit.ChunkPlan;
@@ -72,7 +73,7 @@ class BedrockChunkingProperties {
                 .reduce(provider.stream(ChatRequest.builder(BedrockFixturesTest.MODEL).user("x").build()))
                 .block(Duration.ofSeconds(30));
 
-        assertThat(split).isEqualTo(whole);
+        assertThat(Provenances.checked(split)).isEqualTo(whole);
         assertThat(whole.message().parts()).hasSize(blocks);
     }
 

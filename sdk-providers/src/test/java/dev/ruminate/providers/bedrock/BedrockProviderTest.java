@@ -16,6 +16,7 @@ import dev.ruminate.core.event.ReasoningDelta;
 import dev.ruminate.core.event.ResponseStarted;
 import dev.ruminate.core.event.Seal;
 import dev.ruminate.core.event.ToolCallDelta;
+import dev.ruminate.providers.testing.Provenances;
 import dev.ruminate.transport.http.ApiKey;
 import dev.ruminate.core.message.AssistantMessage;
 import dev.ruminate.core.message.FinishReason;
@@ -120,7 +121,7 @@ class BedrockProviderTest {
         emulator.enqueue(EmulatorResponse.replay(RECORDING, "application/vnd.amazon.eventstream")
                 .chunked(seed % 5 == 0 ? ChunkPlan.everyByte() : ChunkPlan.random(seed, 64)));
 
-        assertThat(reduce(provider(), REQUEST)).isEqualTo(whole);
+        assertThat(Provenances.checked(reduce(provider(), REQUEST))).isEqualTo(whole);
     }
 
     @Test
@@ -191,8 +192,9 @@ class BedrockProviderTest {
                 .tokensOf(9)
                 .toResponse());
 
-        StepVerifier.create(provider().stream(REQUEST))
-                .expectNext(new ResponseStarted("bedrock", MODEL, null))
+        BedrockProvider provider = provider();
+        StepVerifier.create(provider.stream(REQUEST))
+                .expectNext(new ResponseStarted("bedrock", MODEL, null).withOrigin(provider.origin()))
                 .expectNext(new ReasoningDelta(0, "Need the ", false, "reasoningContent"))
                 .expectNext(new ReasoningDelta(0, "weather.", false, "reasoningContent"))
                 .expectNext(new Seal(0, Seal.Kind.SIGNATURE, "EqQBCkYIBxAB-sig"))

@@ -227,8 +227,10 @@ class ChatCompletionsProviderTest {
         StringBuilder reasoning = new StringBuilder();
         StringBuilder arguments = new StringBuilder();
 
-        StepVerifier.create(provider(Profiles.DEEPSEEK).stream(Emulated.REQUEST))
-                .expectNext(new ResponseStarted("deepseek", "deepseek-reasoner", "chatcmpl-42"))
+        ChatCompletionsProvider deepseek = provider(Profiles.DEEPSEEK);
+        StepVerifier.create(deepseek.stream(Emulated.REQUEST))
+                // the pipeline stamps where the response came from
+                .expectNext(new ResponseStarted("deepseek", "deepseek-reasoner", "chatcmpl-42").withOrigin(deepseek.origin()))
                 .thenConsumeWhile(ReasoningDelta.class::isInstance, e -> {
                     ReasoningDelta d = (ReasoningDelta) e;
                     assertThat(d.part()).isZero();
@@ -255,10 +257,11 @@ class ChatCompletionsProviderTest {
         emulator.enqueue(reasoningThenToolCall().tokensOf(1).toResponse());
 
         // StepVerifier fails on any event beyond the demand ("request overflow")
-        StepVerifier.create(provider(Profiles.DEEPSEEK).stream(Emulated.REQUEST), 0)
+        ChatCompletionsProvider deepseek = provider(Profiles.DEEPSEEK);
+        StepVerifier.create(deepseek.stream(Emulated.REQUEST), 0)
                 .expectSubscription()
                 .thenRequest(1)
-                .expectNext(new ResponseStarted("deepseek", "deepseek-reasoner", "chatcmpl-42"))
+                .expectNext(new ResponseStarted("deepseek", "deepseek-reasoner", "chatcmpl-42").withOrigin(deepseek.origin()))
                 .thenRequest(1)
                 .expectNext(new ReasoningDelta(0, "T", false, "reasoning_content"))
                 .thenRequest(2)
@@ -275,9 +278,10 @@ class ChatCompletionsProviderTest {
     void thinkTagSplittingEmitsOnlyAsRequestedToo() {
         emulator.enqueue(ChatCompletionsScript.create().content("<think>ab</think>cd").tokensOf(1).toResponse());
 
-        StepVerifier.create(provider(Profiles.PERPLEXITY).stream(Emulated.REQUEST), 0)
+        ChatCompletionsProvider perplexity = provider(Profiles.PERPLEXITY);
+        StepVerifier.create(perplexity.stream(Emulated.REQUEST), 0)
                 .thenRequest(1)
-                .expectNext(new ResponseStarted("perplexity", "emulator-model", "chatcmpl-emulator"))
+                .expectNext(new ResponseStarted("perplexity", "emulator-model", "chatcmpl-emulator").withOrigin(perplexity.origin()))
                 .thenRequest(1)
                 .expectNext(new ReasoningDelta(0, "a", false, "tags"))
                 .thenRequest(1)

@@ -1,5 +1,6 @@
 package dev.ruminate.providers.chatcompletions;
 
+import dev.ruminate.providers.testing.Provenances;
 import dev.ruminate.providers.testing.SseSplitter;
 import dev.ruminate.core.error.RuminateException;
 import dev.ruminate.core.event.ChatEvent;
@@ -94,11 +95,12 @@ final class Emulated {
         }
 
         /** Compares outcomes: equal results, or errors of one class with one message and equal partials. */
+        /** Provenance, present only over HTTP, is checked and then left out (see {@link Provenances}). */
         List<Object> comparable() {
             if (error == null) {
-                return List.of(Objects.requireNonNull(result));
+                return List.of(Provenances.checked(Objects.requireNonNull(result)));
             }
-            return Arrays.asList(error.getClass(), error.getMessage(), error.partial());
+            return Arrays.asList(error.getClass(), error.getMessage(), Provenances.checkedPartial(error.partial()));
         }
     }
 }

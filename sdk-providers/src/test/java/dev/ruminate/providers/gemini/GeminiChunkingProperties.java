@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ruminate.core.reduce.ChatResult;
 import dev.ruminate.providers.gemini.GeminiEmulated.Reduced;
+import dev.ruminate.providers.testing.Provenances;
 import dev.ruminate.providers.testing.Recorded;
 import dev.ruminate.providers.testing.Seeds;
 import dev.ruminate.testkit.ChunkPlan;
@@ -90,7 +91,7 @@ class GeminiChunkingProperties {
 
         Reduced cut = stream(vertex, EmulatorResponse.replay(body, SSE).chunked(plan));
 
-        assertThat(cut.ok()).as("%s cut by %s", path, plan).isEqualTo(wholeStream(path));
+        assertThat(Provenances.checked(cut.ok())).as("%s cut by %s", path, plan).isEqualTo(wholeStream(path));
     }
 
     @ParameterizedTest(name = "seed {0}")
@@ -105,7 +106,7 @@ class GeminiChunkingProperties {
         Reduced cut = GeminiEmulated.reduce(GeminiEmulated.provider(emulator, false).completeAsEvents(GeminiEmulated.REQUEST));
 
         ChatResult whole = GeminiEmulated.reduce(GeminiCodec.decodeResponse("gemini", body)).ok();
-        assertThat(cut.ok()).as("%s cut by %s", path, plan).isEqualTo(whole);
+        assertThat(Provenances.checked(cut.ok())).as("%s cut by %s", path, plan).isEqualTo(whole);
     }
 
     @ParameterizedTest(name = "seed {0}")
@@ -119,7 +120,7 @@ class GeminiChunkingProperties {
         Reduced cut = stream(vertex, EmulatorResponse.bytes(SSE, script.body).chunked(plan));
         Reduced whole = stream(vertex, EmulatorResponse.bytes(SSE, script.body));
 
-        assertThat(whole.ok()).as("%s served whole", script).isEqualTo(GeminiEmulated.referenceOfBody(vertex, script.body).ok());
+        assertThat(Provenances.checked(whole.ok())).as("%s served whole", script).isEqualTo(GeminiEmulated.referenceOfBody(vertex, script.body).ok());
         assertThat(cut.ok()).as("%s cut by %s", script, plan).isEqualTo(whole.ok());
         script.assertReducedTo(cut.ok().message());
     }

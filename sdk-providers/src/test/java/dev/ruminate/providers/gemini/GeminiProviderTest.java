@@ -17,6 +17,7 @@ import dev.ruminate.core.event.ReasoningDelta;
 import dev.ruminate.core.event.ResponseStarted;
 import dev.ruminate.core.event.Seal;
 import dev.ruminate.core.event.ToolCallDelta;
+import dev.ruminate.providers.testing.Provenances;
 import dev.ruminate.transport.http.ApiKey;
 import dev.ruminate.core.message.AssistantMessage;
 import dev.ruminate.core.message.FinishReason;
@@ -99,7 +100,7 @@ class GeminiProviderTest {
         ChatResult codec = GeminiFixturesTest.reduce(GeminiFixturesTest.stream(path, "gemini"));
         emulator.enqueue(EmulatorResponse.replay(Recorded.bytes(path), "text/event-stream"));
 
-        assertThat(ChatReducer.defaults().reduce(studio().stream(REQUEST)).block(WAIT)).isEqualTo(codec);
+        assertThat(Provenances.checked(ChatReducer.defaults().reduce(studio().stream(REQUEST)).block(WAIT))).isEqualTo(codec);
     }
 
     @ParameterizedTest(name = "seed {0}")
@@ -111,7 +112,7 @@ class GeminiProviderTest {
         emulator.enqueue(EmulatorResponse.replay(Recorded.bytes(path), "text/event-stream")
                 .chunked(seed % 4 == 0 ? ChunkPlan.everyByte() : ChunkPlan.random(seed, 48)));
 
-        assertThat(ChatReducer.defaults().reduce(studio().stream(REQUEST)).block(WAIT)).as(path).isEqualTo(whole);
+        assertThat(Provenances.checked(ChatReducer.defaults().reduce(studio().stream(REQUEST)).block(WAIT))).as(path).isEqualTo(whole);
     }
 
     @Test
@@ -182,8 +183,9 @@ class GeminiProviderTest {
     void scriptedThoughtSignedTextAndCallComeOutInOrder() {
         emulator.enqueue(GeminiScript.create().model("gemini-3-pro-preview").tokensOf(50)
                 .thought("Plan.").text("Calling.", "sig-1").functionCall("f", "{\"a\":1}", "sig-2").toResponse());
-        StepVerifier.create(studio().stream(REQUEST))
-                .expectNext(new ResponseStarted("gemini", "gemini-3-pro-preview", "emulator-response"))
+        GeminiProvider studio = studio();
+        StepVerifier.create(studio.stream(REQUEST))
+                .expectNext(new ResponseStarted("gemini", "gemini-3-pro-preview", "emulator-response").withOrigin(studio.origin()))
                 .expectNext(new ReasoningDelta(0, "Plan.", true, "thought"))
                 .expectNext(new PartEnded(0))
                 .expectNext(new ContentDelta(1, "Calling."))
@@ -260,7 +262,7 @@ class GeminiProviderTest {
         emulator.enqueue(EmulatorResponse.json(200, Recorded.text(path)));
         ChatResult result = ChatReducer.defaults().reduce(studio().completeAsEvents(REQUEST)).block(WAIT);
         assertThat(last().path()).endsWith(":generateContent");
-        assertThat(result).isEqualTo(GeminiFixturesTest.reduce(
+        assertThat(Provenances.checked(result)).isEqualTo(GeminiFixturesTest.reduce(
                 GeminiCodec.decodeResponse("gemini", Recorded.bytes(path)).collectList().block()));
     }
 }

@@ -14,6 +14,7 @@ import dev.ruminate.core.message.TextPart;
 import dev.ruminate.core.message.ToolCallPart;
 import dev.ruminate.core.reduce.ChatResult;
 import dev.ruminate.providers.gemini.GeminiEmulated.Reduced;
+import dev.ruminate.providers.testing.Provenances;
 import dev.ruminate.providers.testing.Recorded;
 import dev.ruminate.providers.testing.Seeds;
 import dev.ruminate.providers.testing.SseSplitter;
@@ -108,7 +109,7 @@ class GeminiTruncationProperties {
         ChatResult whole = GeminiEmulated.referenceOfBody(vertex, body).ok();
         if (!reset && expected.error() == null) {
             // only line ends were missing: the body ended after its last event, which is how Gemini ends a stream
-            assertThat(actual.ok()).as(what).isEqualTo(whole);
+            assertThat(Provenances.checked(actual.ok())).as(what).isEqualTo(whole);
             assertThat(completeLines(body, cut)).as(what).isTrue();
             return;
         }
@@ -130,7 +131,7 @@ class GeminiTruncationProperties {
             }
         }
         AssistantMessage partial = error.partial();
-        assertThat(partial).as("%s: partial", what).isEqualTo(expected.partial());
+        assertThat(Provenances.checkedPartial(partial)).as("%s: partial", what).isEqualTo(expected.partial());
         assertThat(partial != null).as("%s: a partial message exactly when an event was delivered", what)
                 .isEqualTo(deliveredEvents(delivered, reset) > 0);
         if (partial != null) {

@@ -5,6 +5,7 @@ import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.reduce.ChatReducer;
 import dev.ruminate.core.reduce.ChatResult;
 import dev.ruminate.core.think.ThinkTagOptions;
+import dev.ruminate.providers.testing.Provenances;
 import dev.ruminate.transport.wire.JsonLines;
 import dev.ruminate.providers.testing.ByteChunks;
 import dev.ruminate.providers.testing.Recorded;
@@ -76,11 +77,12 @@ final class Ollama {
         }
 
         /** Compares outcomes: equal results, or errors of one class with one message and equal partials. */
+        /** Provenance, present only over HTTP, is checked and then left out (see {@link Provenances}). */
         List<Object> comparable() {
             if (error == null) {
-                return List.of(Objects.requireNonNull(result));
+                return List.of(Provenances.checked(Objects.requireNonNull(result)));
             }
-            return Arrays.asList(error.getClass(), error.getMessage(), error.partial());
+            return Arrays.asList(error.getClass(), error.getMessage(), Provenances.checkedPartial(error.partial()));
         }
     }
 }

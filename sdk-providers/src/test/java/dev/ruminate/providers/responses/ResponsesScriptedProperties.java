@@ -13,6 +13,7 @@ import dev.ruminate.core.message.ToolCallPart;
 import dev.ruminate.core.message.Usage;
 import dev.ruminate.core.reduce.ChatResult;
 import dev.ruminate.core.reduce.ReasoningVerdict;
+import dev.ruminate.providers.testing.Provenances;
 import dev.ruminate.providers.testing.Seeds;
 import dev.ruminate.testkit.ChunkPlan;
 import dev.ruminate.testkit.NettyLeakCheck;
@@ -127,7 +128,7 @@ class ResponsesScriptedProperties {
         ChatResult result = ResponsesProviderTest.reduce(stream ? provider().stream(ResponsesProviderTest.REQUEST)
                 : provider().completeAsEvents(ResponsesProviderTest.REQUEST)).ok();
 
-        AssistantMessage m = result.message();
+        AssistantMessage m = Provenances.checked(result).message();
         assertThat(m.parts()).as(script.toString()).isEqualTo(expected);
         assertThat(m.usage()).isEqualTo(new Usage(10L, 20L, 5L, 2L));
         assertThat(m.finishReason()).isEqualTo(calls ? FinishReason.TOOL_CALLS : FinishReason.STOP);

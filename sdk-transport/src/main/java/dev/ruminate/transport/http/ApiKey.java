@@ -7,11 +7,13 @@ import java.util.function.UnaryOperator;
  * A provider API key, held so that it cannot leak by accident.
  *
  * <p>{@link #toString()} never shows the value; only {@link #reveal()} does. The SDK calls it in
- * four places, each of which needs the value itself: {@link HttpExchange} writing its
+ * five places, each of which needs the value itself: {@link HttpExchange} writing its
  * authentication header; a signer's {@linkplain RequestSigner#secretHeader secret header} writing
  * its value into a request; the exchange's redaction, which must know a secret to replace its
- * echoes in error messages; and the Bedrock provider's AWS Signature Version 4 signer, which
- * derives its signing key from the secret access key. Keys are compared by identity (no
+ * echoes in error messages; the Bedrock provider's AWS Signature Version 4 signer, which
+ * derives its signing key from the secret access key; and the provider pipeline, which hashes it
+ * once into a non-reversible account fingerprint (the first 16 hex digits of a labelled SHA-256)
+ * that marks where opaque reasoning state was made. Keys are compared by identity (no
  * {@code equals}), so that no code path compares or hashes secrets.
  *
  * <p>Immutable and thread-safe.
