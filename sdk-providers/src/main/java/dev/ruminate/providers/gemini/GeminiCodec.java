@@ -3,6 +3,7 @@ package dev.ruminate.providers.gemini;
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.history.History;
 import dev.ruminate.core.history.HistoryPolicy;
+import dev.ruminate.core.history.OpaqueRules;
 import dev.ruminate.core.history.Retention;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.providers.spi.BodyDecoding;
@@ -65,6 +66,16 @@ public final class GeminiCodec implements WireCodec<SseEvent> {
         String id = model.startsWith("models/") ? model.substring("models/".length()) : model;
         return base.resolve("/models/" + URLEncoder.encode(id, StandardCharsets.UTF_8).replace("+", "%20") + ":"
                 + (stream ? "streamGenerateContent?alt=sse" : "generateContent"));
+    }
+
+    /**
+     * Returns the family's opaque-value rules: see {@link GeminiOpaqueRules}.
+     *
+     * @return the rules
+     */
+    @Override
+    public OpaqueRules opaqueRules() {
+        return GeminiOpaqueRules.INSTANCE;
     }
 
     @Override

@@ -4,7 +4,10 @@ import dev.ruminate.core.error.InvalidRequestException;
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.history.History;
 import dev.ruminate.core.history.HistoryPolicy;
+import dev.ruminate.core.history.PreparedHistory;
 import dev.ruminate.core.history.Retention;
+import dev.ruminate.core.history.SendTarget;
+import dev.ruminate.core.message.Origin;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.core.think.ThinkTagOptions;
 import dev.ruminate.core.think.ThinkTags;
@@ -169,12 +172,35 @@ public final class ProviderPipeline<F> {
         return type + "[" + name + " at " + base + "]";
     }
 
+    /**
+     * Prepares the history for this endpoint (provider, boundaries, integrity, retention; an
+     * {@link dev.ruminate.core.error.OpaqueStateException} under the FAIL policy escapes from here,
+     * before anything is sent), then encodes.
+     */
     private byte[] encode(ChatRequest request, boolean stream) {
+        PreparedHistory prepared = History.plan(request, sendTarget(request), history, Retention.ALL);
         try {
-            return codec.encode(History.prepare(request, name, history, Retention.ALL), stream);
+            return codec.encode(prepared.request(), stream);
         } catch (IllegalArgumentException e) {
             throw new InvalidRequestException(name, String.valueOf(e.getMessage()), e);
         }
+    }
+
+    /** Where a request goes, as History compares opaque state with it. */
+    private SendTarget sendTarget(ChatRequest request) {
+        return new SendTarget(historyOrigin(), request.model(), codec.opaqueRules());
+    }
+
+    /**
+     * The endpoint identity of this pipeline for History. MERGE: the provenance helper adds
+     * {@code origin()} (with {@code WireCodec.api()} and the account fingerprint); replace this
+     * method's one use in {@link #sendTarget} with {@code origin()} and delete it.
+     */
+    private Origin historyOrigin() {
+        URI u = base.uri();
+        String path = u.getRawPath() == null ? "" : u.getRawPath();
+        return new Origin(name, codec.getClass().getSimpleName(), u.getHost() + (u.getPort() >= 0 ? ":" + u.getPort() : "")
+                + path, null);
     }
 
     private Function<Flux<ChatEvent>, Flux<ChatEvent>> thinkTagSplitting() {

@@ -1,6 +1,7 @@
 package dev.ruminate.providers.spi;
 
 import dev.ruminate.core.event.ChatEvent;
+import dev.ruminate.core.history.OpaqueRules;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.transport.http.BaseUrl;
 import dev.ruminate.transport.wire.StreamFraming;
@@ -39,6 +40,18 @@ public interface WireCodec<F> {
      * @return the URI to {@code POST} to
      */
     URI endpoint(BaseUrl base, ChatRequest request, boolean stream);
+
+    /**
+     * Returns the family's knowledge of its opaque values (well-formedness, model binding, checks
+     * across a turn), which {@link ProviderPipeline} hands to
+     * {@link dev.ruminate.core.history.History#plan} before encoding.
+     *
+     * @return the rules; {@link OpaqueRules#LENIENT} by default, for a family without opaque state
+     * @since 0.2
+     */
+    default OpaqueRules opaqueRules() {
+        return OpaqueRules.LENIENT;
+    }
 
     /**
      * Encodes a request body. The provider-neutral history rules have already run on the request
