@@ -52,6 +52,22 @@ public final class OpaqueFormats {
         return base64(value, true);
     }
 
+    /**
+     * Checks an encrypted reasoning blob whose format varies by server: not empty, and, when it is
+     * a Fernet token (it starts {@code gAAAA}, as OpenAI's {@code encrypted_content} does), padded
+     * URL-safe base64 as every Fernet token is. Other servers' blobs (xAI's unpadded base64,
+     * DeepSeek's and Bedrock Mantle's own forms) are only required to be non-empty.
+     *
+     * @param value the value
+     * @return the problem, or null
+     */
+    public static @Nullable String encryptedBlob(String value) {
+        if (value.isEmpty()) {
+            return "empty";
+        }
+        return value.startsWith("gAAAA") ? base64(value, true) : null;
+    }
+
     private static @Nullable String base64(String value, boolean urlSafeAllowed) {
         if (value.isEmpty()) {
             return "empty";

@@ -12,7 +12,8 @@ import org.jspecify.annotations.Nullable;
  * (OpenRouter, Snowflake Cortex, the Vercel AI Gateway). A detail's {@code signature} and its
  * encrypted {@code data} are checked by the detail's {@code format}: the upstream family's own
  * form ({@code anthropic-claude-…}: padded standard base64; {@code google-gemini-…}: padded base64
- * in either alphabet; others, such as {@code openai-responses-v1}'s URL-safe blob, non-empty);
+ * in either alphabet; others, such as {@code openai-responses-v1}'s Fernet blob, by
+ * {@link OpaqueFormats#encryptedBlob});
  * a {@code format} and an item id must not be empty. Other profiles carry no opaque state.
  *
  * <p>Bound to the model: a detail is the upstream model's own state (an Anthropic signature, a
@@ -44,7 +45,7 @@ final class ChatCompletionsOpaqueRules implements OpaqueRules {
         if (f.startsWith("google-gemini")) {
             return OpaqueFormats.standardOrUrlSafeBase64(value);
         }
-        return OpaqueFormats.nonEmpty(value);
+        return OpaqueFormats.encryptedBlob(value);
     }
 
     @Override

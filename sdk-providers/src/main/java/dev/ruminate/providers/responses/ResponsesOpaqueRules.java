@@ -14,9 +14,10 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The Responses API's opaque values: a reasoning item's {@code encrypted_content} and the item ids
- * ({@code rs_…}, {@code fc_…}). Their formats differ by server (OpenAI's Fernet-like URL-safe
- * {@code gAAAA…}, xAI's unpadded base64, DeepSeek's and Bedrock Mantle's own), so a value is only
- * required to be non-empty.
+ * ({@code rs_…}, {@code fc_…}). Blob formats differ by server: OpenAI's (and Azure's) are Fernet
+ * tokens ({@code gAAAA…}, padded URL-safe base64, checked as such), xAI's unpadded base64,
+ * DeepSeek's and Bedrock Mantle's their own; those and the ids are only required to be non-empty
+ * ({@link OpaqueFormats#encryptedBlob}).
  *
  * <p>Across a turn's parts: encrypted content must ride with its item id (the server pairs the blob
  * with the item; the encoder cannot send a blob without an id), and the parts of one reasoning item
@@ -38,8 +39,10 @@ final class ResponsesOpaqueRules implements OpaqueRules {
 
     @Override
     public @Nullable String problem(Part part, Seal.Kind kind, String value) {
-        return kind == Seal.Kind.ENCRYPTED || kind == Seal.Kind.ITEM_ID || kind == Seal.Kind.FORMAT
-                ? OpaqueFormats.nonEmpty(value) : null;
+        if (kind == Seal.Kind.ENCRYPTED) {
+            return OpaqueFormats.encryptedBlob(value);
+        }
+        return kind == Seal.Kind.ITEM_ID || kind == Seal.Kind.FORMAT ? OpaqueFormats.nonEmpty(value) : null;
     }
 
     @Override
