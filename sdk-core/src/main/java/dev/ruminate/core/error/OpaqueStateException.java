@@ -20,9 +20,13 @@ public final class OpaqueStateException extends InvalidRequestException {
 
     private static final long serialVersionUID = 1L;
 
+    /** The message index in the conversation as given. */
     private final int turn;
+    /** The part index in that message. */
     private final int part;
+    /** The kind of the bad value. */
     private final Seal.Kind kind;
+    /** What is wrong with the value, never the value. */
     private final String problem;
 
     /**

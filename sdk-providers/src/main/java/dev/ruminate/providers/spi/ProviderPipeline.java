@@ -27,8 +27,10 @@ import reactor.core.publisher.Mono;
 
 /**
  * The provider skeleton: the one place where a call runs, for every provider family. A streamed
- * call prepares the request's history (the provider-neutral policy; the family's send-back rules
- * follow in its encoder), encodes it with the family's {@link WireCodec}, signs and posts it over
+ * call prepares the request's history with {@link History#plan} for this endpoint (another
+ * provider's turns, endpoint and model boundaries, integrity checks of opaque values with the
+ * family's {@link WireCodec#opaqueRules()}, retention; the family's send-back rules follow in its
+ * encoder), encodes it with the family's {@link WireCodec}, signs and posts it over
  * the {@link HttpExchange}, frames the body, decodes the frames with the family's
  * {@link StreamDecoder} ({@link StreamDecoding}: error positions, failures after the events
  * before them), splits think tags when asked, redacts secrets from errors, and runs it all under
@@ -39,7 +41,10 @@ import reactor.core.publisher.Mono;
  * exchange per subscription. <b>Backpressure.</b> Bytes are read from the network as events are
  * requested. <b>Cancellation.</b> Cancelling closes the exchange. <b>Errors.</b> All are
  * {@link dev.ruminate.core.error.RuminateException}s: a request the codec cannot encode fails the
- * flux (not the call) with {@link InvalidRequestException}; see {@link HttpExchange} for HTTP and
+ * flux (not the call) with {@link InvalidRequestException}, and an opaque value that fails its
+ * checks under {@link dev.ruminate.core.history.IntegrityPolicy#FAIL} fails it with
+ * {@link dev.ruminate.core.error.OpaqueStateException}, both before any request is made; see
+ * {@link HttpExchange} for HTTP and
  * transport errors and {@link StreamDecoding} for the stream's.
  *
  * @param <F> the frame type of the codec's framing

@@ -55,7 +55,8 @@ public interface WireCodec<F> {
 
     /**
      * Encodes a request body. The provider-neutral history rules have already run on the request
-     * ({@link dev.ruminate.core.history.History#prepare}); the family's own send-back rules
+     * ({@link dev.ruminate.core.history.History#plan}: another provider's turns, endpoint and model
+     * boundaries, integrity checks, retention); the family's own send-back rules
      * (what of the kept reasoning and opaque state its API takes, and in which form) apply here.
      *
      * @param prepared the request, history prepared
