@@ -193,7 +193,7 @@ final class DemoCommand {
         ChatProvider claude = Clients.forEmulator("anthropic", emulator.baseUrl(), false);
         String model = "claude-sonnet-4-5";
         emulator.enqueue(paced(AnthropicScript.create().model(model)
-                .thinking("The user asks about Oslo tomorrow. I need the forecast first.", "EuYBCkQYAiJA-demo-signature-1")
+                .thinking("The user asks about Oslo tomorrow. I need the forecast first.", "EuYBCkQYAiJALWRlbW8tc2lnbmF0dXJlLTE=")
                 .toolUse("toolu_oslo", "get_weather", "{\"city\":\"Oslo\"}")
                 .stopReason("tool_use").usage(402, 88).tokensOf(6)
                 .toResponse()));
@@ -208,7 +208,7 @@ final class DemoCommand {
             history.add(Message.toolResult(call.id() != null ? call.id() : call.name(), result));
         }
         emulator.enqueue(paced(AnthropicScript.create().model(model)
-                .thinking("Snow showers and -4 °C: yes, snow is likely.", "EuYBCkQYAiJA-demo-signature-2")
+                .thinking("Snow showers and -4 °C: yes, snow is likely.", "EuYBCkQYAiJALWRlbW8tc2lnbmF0dXJlLTI=")
                 .text("Yes — snow showers are expected in Oslo tomorrow, with a low of −4 °C.")
                 .usage(540, 61).tokensOf(6)
                 .toResponse()));
@@ -227,7 +227,7 @@ final class DemoCommand {
         ChatProvider bedrock = Clients.forEmulator("bedrock", emulator.baseUrl(), false);
         String model = "us.anthropic.claude-sonnet-4-20250514-v1:0";
         emulator.enqueue(paced(BedrockScript.create()
-                .reasoning("Tomorrow's forecast for Lisbon decides this; I'll call get_weather.", "EqQBCkYIBxAB-demo-signature")
+                .reasoning("Tomorrow's forecast for Lisbon decides this; I'll call get_weather.", "EqQBCkYIBxABLWRlbW8tc2lnbmF0dXJl")
                 .toolUse("tooluse_lisbon", "get_weather", "{\"city\":\"Lisbon\"}")
                 .stopReason("tool_use").usage(388, 72).tokensOf(6)
                 .toResponse()));
@@ -245,7 +245,7 @@ final class DemoCommand {
             history.add(Message.toolResult(call.id() != null ? call.id() : call.name(), result));
         }
         emulator.enqueue(paced(BedrockScript.create()
-                .reasoning("UV index 8 is very high.", "EqQBCkYIBxAB-demo-signature-2")
+                .reasoning("UV index 8 is very high.", "EqQBCkYIBxABLWRlbW8tc2lnbmF0dXJlLTI=")
                 .text("Yes: the UV index in Lisbon tomorrow is 8 (very high) under clear skies. Use SPF 30+.")
                 .usage(503, 44).tokensOf(6)
                 .toResponse()));
@@ -265,7 +265,7 @@ final class DemoCommand {
         String model = "gemini-3-pro-preview";
         emulator.enqueue(paced(GeminiScript.create().model(model)
                 .thought("**Checking Madrid's forecast**\n\nI'll call get_weather before answering.")
-                .functionCall("get_weather", "{\"city\":\"Madrid\"}", "EpwICpkIAXLI2n-demo-signature")
+                .functionCall("get_weather", "{\"city\":\"Madrid\"}", "EpwICpkIAXLIMm4tZGVtby1zaWduYXR1cmU=")
                 .usage(41, 12, 180).tokensOf(6)
                 .toResponse()));
         List<Message> history = new ArrayList<>();
