@@ -156,7 +156,7 @@ final class DemoCommand {
         ChatProvider openai = Clients.forEmulator("openai-responses", emulator.baseUrl(), false);
         String model = "gpt-5-mini";
         emulator.enqueue(paced(ResponsesScript.create().model(model)
-                .reasoning("rs_demo_1", "gAAAAABpDemoEncryptedReasoningState==",
+                .reasoning("rs_demo_1", "gAAAAABpDemoEncryptedReasoningState=",
                         "**Checking the forecast**\n\nThe user wants to know about rain in Berlin; I'll call get_weather.")
                 .functionCall("call_berlin", "get_weather", "{\"city\":\"Berlin\"}")
                 .usage(310, 95, 64, 0).tokensOf(6)
@@ -172,7 +172,7 @@ final class DemoCommand {
             history.add(Message.toolResult(call.id() != null ? call.id() : call.name(), result));
         }
         emulator.enqueue(paced(ResponsesScript.create().model(model)
-                .reasoning("rs_demo_2", "gAAAAABpDemoEncryptedReasoningState2==", "**Answering**\n\n70% chance of showers.")
+                .reasoning("rs_demo_2", "gAAAAABpDemoEncryptedReasoningStat2=", "**Answering**\n\n70% chance of showers.")
                 .text("Probably: showers are likely in Berlin tomorrow (70% chance). Take an umbrella.")
                 .usage(420, 60, 22, 256).tokensOf(6)
                 .toResponse()));
@@ -354,19 +354,19 @@ final class DemoCommand {
         ChatProvider claude = Clients.forEmulator("anthropic", emulator.baseUrl(), false);
         String model = "claude-sonnet-4-5";
         emulator.enqueue(paced(AnthropicScript.create().model(model)
-                .thinking("The user is flying out of Tokyo; I need the current time there first.", "EuYBCkQYAiJA-loop-signature-1")
+                .thinking("The user is flying out of Tokyo; I need the current time there first.", "EuYBCkQYAiJALWxvb3Atc2lnbmF0dXJlLTE=")
                 .toolUse("toolu_clock", "clock", "{\"timezone\":\"Asia/Tokyo\"}")
                 .stopReason("tool_use").usage(612, 74).tokensOf(6)
                 .toResponse()));
         emulator.enqueue(paced(AnthropicScript.create().model(model)
                 .thinking("It is 18:30 in Tokyo. The flight is 11 h 45 min, and 2 × 23 kg of luggage at 1.25 per kg: "
-                        + "two sums, both for the calculator.", "EuYBCkQYAiJA-loop-signature-2")
+                        + "two sums, both for the calculator.", "EuYBCkQYAiJALWxvb3Atc2lnbmF0dXJlLTI=")
                 .toolUse("toolu_hours", "calculator", "{\"expression\":\"18.5 + 11.75 - 24\"}")
                 .toolUse("toolu_fee", "calculator", "{\"expression\":\"2 * 23 * 1.25\"}")
                 .stopReason("tool_use").usage(801, 96).tokensOf(6)
                 .toResponse()));
         emulator.enqueue(paced(AnthropicScript.create().model(model)
-                .thinking("6.25 h past midnight is 06:15 Tokyo time the next day; the fee is 57.5.", "EuYBCkQYAiJA-loop-signature-3")
+                .thinking("6.25 h past midnight is 06:15 Tokyo time the next day; the fee is 57.5.", "EuYBCkQYAiJALWxvb3Atc2lnbmF0dXJlLTM=")
                 .text("You land at about 06:15 (Tokyo time) tomorrow morning, and the luggage fee is 57.50.")
                 .usage(955, 41).tokensOf(6)
                 .toResponse()));

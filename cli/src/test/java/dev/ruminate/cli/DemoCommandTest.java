@@ -33,7 +33,7 @@ class DemoCommandTest {
         // Responses: the encrypted reasoning item goes back, with its id, right before its function call.
         String responses = out.substring(out.indexOf("3. OpenAI Responses"), out.indexOf("4. Anthropic Messages"));
         String items = responses.substring(responses.indexOf("turn 2's input items as sent"));
-        assertThat(items.indexOf("\"encrypted_content\" : \"gAAAAABpDemoEncryptedReasoningState==\""))
+        assertThat(items.indexOf("\"encrypted_content\" : \"gAAAAABpDemoEncryptedReasoningState=\""))
                 .isPositive().isLessThan(items.indexOf("\"type\" : \"function_call\""));
         assertThat(items).contains("\"id\" : \"rs_demo_1\"").contains("\"type\" : \"function_call_output\"");
         // Anthropic: the signed thinking block goes back first, before the tool_use.
@@ -75,8 +75,8 @@ class DemoCommandTest {
                 .contains("= {\"expression\":\"2 * 23 * 1.25\",\"value\":\"57.5\"}");
         // What went back in step 3: both earlier assistant turns with their signed thinking before their tool_use.
         String sent = loop.substring(loop.indexOf("step 3's request as sent"));
-        assertThat(sent).containsSubsequence("\"signature\":\"EuYBCkQYAiJA-loop-signature-1\"", "\"type\":\"tool_use\"",
-                "\"tool_use_id\":\"toolu_clock\"", "\"signature\":\"EuYBCkQYAiJA-loop-signature-2\"",
+        assertThat(sent).containsSubsequence("\"signature\":\"EuYBCkQYAiJALWxvb3Atc2lnbmF0dXJlLTE=\"", "\"type\":\"tool_use\"",
+                "\"tool_use_id\":\"toolu_clock\"", "\"signature\":\"EuYBCkQYAiJALWxvb3Atc2lnbmF0dXJlLTI=\"",
                 "\"id\":\"toolu_hours\"", "\"id\":\"toolu_fee\"", "\"tool_use_id\":\"toolu_hours\"",
                 "\"tool_use_id\":\"toolu_fee\"");
     }
