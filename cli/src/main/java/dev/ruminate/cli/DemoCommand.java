@@ -156,7 +156,7 @@ final class DemoCommand {
         ChatProvider openai = Clients.forEmulator("openai-responses", emulator.baseUrl(), false);
         String model = "gpt-5-mini";
         emulator.enqueue(paced(ResponsesScript.create().model(model)
-                .reasoning("rs_demo_1", "gAAAAABpDemoEncryptedReasoningState==",
+                .reasoning("rs_demo_1", "gAAAAABpDemoEncryptedReasoningState=",
                         "**Checking the forecast**\n\nThe user wants to know about rain in Berlin; I'll call get_weather.")
                 .functionCall("call_berlin", "get_weather", "{\"city\":\"Berlin\"}")
                 .usage(310, 95, 64, 0).tokensOf(6)
@@ -172,7 +172,7 @@ final class DemoCommand {
             history.add(Message.toolResult(call.id() != null ? call.id() : call.name(), result));
         }
         emulator.enqueue(paced(ResponsesScript.create().model(model)
-                .reasoning("rs_demo_2", "gAAAAABpDemoEncryptedReasoningState2==", "**Answering**\n\n70% chance of showers.")
+                .reasoning("rs_demo_2", "gAAAAABpDemoEncryptedReasoningStat2=", "**Answering**\n\n70% chance of showers.")
                 .text("Probably: showers are likely in Berlin tomorrow (70% chance). Take an umbrella.")
                 .usage(420, 60, 22, 256).tokensOf(6)
                 .toResponse()));
@@ -193,7 +193,7 @@ final class DemoCommand {
         ChatProvider claude = Clients.forEmulator("anthropic", emulator.baseUrl(), false);
         String model = "claude-sonnet-4-5";
         emulator.enqueue(paced(AnthropicScript.create().model(model)
-                .thinking("The user asks about Oslo tomorrow. I need the forecast first.", "EuYBCkQYAiJA-demo-signature-1")
+                .thinking("The user asks about Oslo tomorrow. I need the forecast first.", "EuYBCkQYAiJALWRlbW8tc2lnbmF0dXJlLTE=")
                 .toolUse("toolu_oslo", "get_weather", "{\"city\":\"Oslo\"}")
                 .stopReason("tool_use").usage(402, 88).tokensOf(6)
                 .toResponse()));
@@ -208,7 +208,7 @@ final class DemoCommand {
             history.add(Message.toolResult(call.id() != null ? call.id() : call.name(), result));
         }
         emulator.enqueue(paced(AnthropicScript.create().model(model)
-                .thinking("Snow showers and -4 °C: yes, snow is likely.", "EuYBCkQYAiJA-demo-signature-2")
+                .thinking("Snow showers and -4 °C: yes, snow is likely.", "EuYBCkQYAiJALWRlbW8tc2lnbmF0dXJlLTI=")
                 .text("Yes — snow showers are expected in Oslo tomorrow, with a low of −4 °C.")
                 .usage(540, 61).tokensOf(6)
                 .toResponse()));
@@ -227,7 +227,7 @@ final class DemoCommand {
         ChatProvider bedrock = Clients.forEmulator("bedrock", emulator.baseUrl(), false);
         String model = "us.anthropic.claude-sonnet-4-20250514-v1:0";
         emulator.enqueue(paced(BedrockScript.create()
-                .reasoning("Tomorrow's forecast for Lisbon decides this; I'll call get_weather.", "EqQBCkYIBxAB-demo-signature")
+                .reasoning("Tomorrow's forecast for Lisbon decides this; I'll call get_weather.", "EqQBCkYIBxABLWRlbW8tc2lnbmF0dXJl")
                 .toolUse("tooluse_lisbon", "get_weather", "{\"city\":\"Lisbon\"}")
                 .stopReason("tool_use").usage(388, 72).tokensOf(6)
                 .toResponse()));
@@ -245,7 +245,7 @@ final class DemoCommand {
             history.add(Message.toolResult(call.id() != null ? call.id() : call.name(), result));
         }
         emulator.enqueue(paced(BedrockScript.create()
-                .reasoning("UV index 8 is very high.", "EqQBCkYIBxAB-demo-signature-2")
+                .reasoning("UV index 8 is very high.", "EqQBCkYIBxABLWRlbW8tc2lnbmF0dXJlLTI=")
                 .text("Yes: the UV index in Lisbon tomorrow is 8 (very high) under clear skies. Use SPF 30+.")
                 .usage(503, 44).tokensOf(6)
                 .toResponse()));
@@ -265,7 +265,7 @@ final class DemoCommand {
         String model = "gemini-3-pro-preview";
         emulator.enqueue(paced(GeminiScript.create().model(model)
                 .thought("**Checking Madrid's forecast**\n\nI'll call get_weather before answering.")
-                .functionCall("get_weather", "{\"city\":\"Madrid\"}", "EpwICpkIAXLI2n-demo-signature")
+                .functionCall("get_weather", "{\"city\":\"Madrid\"}", "EpwICpkIAXLIMm4tZGVtby1zaWduYXR1cmU=")
                 .usage(41, 12, 180).tokensOf(6)
                 .toResponse()));
         List<Message> history = new ArrayList<>();
@@ -354,19 +354,19 @@ final class DemoCommand {
         ChatProvider claude = Clients.forEmulator("anthropic", emulator.baseUrl(), false);
         String model = "claude-sonnet-4-5";
         emulator.enqueue(paced(AnthropicScript.create().model(model)
-                .thinking("The user is flying out of Tokyo; I need the current time there first.", "EuYBCkQYAiJA-loop-signature-1")
+                .thinking("The user is flying out of Tokyo; I need the current time there first.", "EuYBCkQYAiJALWxvb3Atc2lnbmF0dXJlLTE=")
                 .toolUse("toolu_clock", "clock", "{\"timezone\":\"Asia/Tokyo\"}")
                 .stopReason("tool_use").usage(612, 74).tokensOf(6)
                 .toResponse()));
         emulator.enqueue(paced(AnthropicScript.create().model(model)
                 .thinking("It is 18:30 in Tokyo. The flight is 11 h 45 min, and 2 × 23 kg of luggage at 1.25 per kg: "
-                        + "two sums, both for the calculator.", "EuYBCkQYAiJA-loop-signature-2")
+                        + "two sums, both for the calculator.", "EuYBCkQYAiJALWxvb3Atc2lnbmF0dXJlLTI=")
                 .toolUse("toolu_hours", "calculator", "{\"expression\":\"18.5 + 11.75 - 24\"}")
                 .toolUse("toolu_fee", "calculator", "{\"expression\":\"2 * 23 * 1.25\"}")
                 .stopReason("tool_use").usage(801, 96).tokensOf(6)
                 .toResponse()));
         emulator.enqueue(paced(AnthropicScript.create().model(model)
-                .thinking("6.25 h past midnight is 06:15 Tokyo time the next day; the fee is 57.5.", "EuYBCkQYAiJA-loop-signature-3")
+                .thinking("6.25 h past midnight is 06:15 Tokyo time the next day; the fee is 57.5.", "EuYBCkQYAiJALWxvb3Atc2lnbmF0dXJlLTM=")
                 .text("You land at about 06:15 (Tokyo time) tomorrow morning, and the luggage fee is 57.50.")
                 .usage(955, 41).tokensOf(6)
                 .toResponse()));

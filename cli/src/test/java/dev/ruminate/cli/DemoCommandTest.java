@@ -33,14 +33,14 @@ class DemoCommandTest {
         // Responses: the encrypted reasoning item goes back, with its id, right before its function call.
         String responses = out.substring(out.indexOf("3. OpenAI Responses"), out.indexOf("4. Anthropic Messages"));
         String items = responses.substring(responses.indexOf("turn 2's input items as sent"));
-        assertThat(items.indexOf("\"encrypted_content\" : \"gAAAAABpDemoEncryptedReasoningState==\""))
+        assertThat(items.indexOf("\"encrypted_content\" : \"gAAAAABpDemoEncryptedReasoningState=\""))
                 .isPositive().isLessThan(items.indexOf("\"type\" : \"function_call\""));
         assertThat(items).contains("\"id\" : \"rs_demo_1\"").contains("\"type\" : \"function_call_output\"");
         // Anthropic: the signed thinking block goes back first, before the tool_use.
         String anthropic = out.substring(out.indexOf("4. Anthropic Messages"), out.indexOf("5. Claude on Amazon Bedrock"));
         assertThat(anthropic).contains("→ tool call get_weather {\"city\":\"Oslo\"}").contains("snow showers are expected");
         String anthropicSent = anthropic.substring(anthropic.indexOf("turn 2's assistant message as sent"));
-        assertThat(anthropicSent.indexOf("\"signature\" : \"EuYBCkQYAiJA-demo-signature-1\""))
+        assertThat(anthropicSent.indexOf("\"signature\" : \"EuYBCkQYAiJALWRlbW8tc2lnbmF0dXJlLTE=\""))
                 .isPositive().isLessThan(anthropicSent.indexOf("\"type\" : \"tool_use\""));
         // Bedrock: a signed request, and the signed reasoning block back before the toolUse in turn 2.
         String bedrock = out.substring(out.indexOf("Amazon Bedrock"));
@@ -49,13 +49,13 @@ class DemoCommandTest {
                 .contains("signed with: AWS4-HMAC-SHA256 Credential=AKIDREPLAY/")
                 .contains("Use SPF 30+.");
         String sentBack = bedrock.substring(bedrock.indexOf("turn 2's assistant message as sent"));
-        assertThat(sentBack.indexOf("\"signature\" : \"EqQBCkYIBxAB-demo-signature\""))
+        assertThat(sentBack.indexOf("\"signature\" : \"EqQBCkYIBxABLWRlbW8tc2lnbmF0dXJl\""))
                 .isPositive().isLessThan(sentBack.indexOf("\"toolUse\""));
         assertThat(out).doesNotContain("replay-secret-not-a-secret");
         // Gemini: the signature goes back on the function call part itself.
         String gemini = out.substring(out.indexOf("6. Google Gemini 3"), out.indexOf("7. Ollama native API"));
         String geminiSent = gemini.substring(gemini.indexOf("turn 2's model content as sent"));
-        assertThat(geminiSent).contains("\"thoughtSignature\" : \"EpwICpkIAXLI2n-demo-signature\"")
+        assertThat(geminiSent).contains("\"thoughtSignature\" : \"EpwICpkIAXLIMm4tZGVtby1zaWduYXR1cmU=\"")
                 .doesNotContain("Checking Madrid's forecast");
         assertThat(geminiSent.indexOf("\"functionCall\"")).isPositive().isLessThan(geminiSent.indexOf("\"thoughtSignature\""));
         // Ollama sends thinking back beside the tool call; Mistral as a thinking chunk before the text.
@@ -75,8 +75,8 @@ class DemoCommandTest {
                 .contains("= {\"expression\":\"2 * 23 * 1.25\",\"value\":\"57.5\"}");
         // What went back in step 3: both earlier assistant turns with their signed thinking before their tool_use.
         String sent = loop.substring(loop.indexOf("step 3's request as sent"));
-        assertThat(sent).containsSubsequence("\"signature\":\"EuYBCkQYAiJA-loop-signature-1\"", "\"type\":\"tool_use\"",
-                "\"tool_use_id\":\"toolu_clock\"", "\"signature\":\"EuYBCkQYAiJA-loop-signature-2\"",
+        assertThat(sent).containsSubsequence("\"signature\":\"EuYBCkQYAiJALWxvb3Atc2lnbmF0dXJlLTE=\"", "\"type\":\"tool_use\"",
+                "\"tool_use_id\":\"toolu_clock\"", "\"signature\":\"EuYBCkQYAiJALWxvb3Atc2lnbmF0dXJlLTI=\"",
                 "\"id\":\"toolu_hours\"", "\"id\":\"toolu_fee\"", "\"tool_use_id\":\"toolu_hours\"",
                 "\"tool_use_id\":\"toolu_fee\"");
     }

@@ -64,7 +64,7 @@ class OpenAiJavaClientTest {
     private static final String REASONING = "The user wants the weather; the weather tool answers that.";
     private static final String ANSWER = "It is 21 degrees and sunny in Paris.";
     // Shaped like Anthropic's: base64 with '+', '/' and padding, so any re-encoding on the way would show.
-    private static final String SIGNATURE = "EqQBCkYIBRgCKkBx+/3kq9Vv0o2n+Z/fP1bY4mZ6gk7t0tq4p0x1+abc/def==";
+    private static final String SIGNATURE = "EqQBCkYIBRgCKkBx+/3kq9Vv0o2n+Z/fP1bY4mZ6gk7t0tq4p0x1+abc/def";
 
     private static GatewayHarness gateway;
     private static OpenAIClient client;

@@ -48,7 +48,7 @@ class LoopServerSentEventsTest {
     void aLoopStreamsAsTheWireFormatWithoutOpaqueState() {
         try (ProviderEmulator emulator = ProviderEmulator.start()) {
             emulator.enqueue(AnthropicScript.create().model("claude-sonnet-4-5")
-                    .thinking("I'll add them.", "SIG-opaque-1").toolUse("toolu_1", "add", "{\"a\":2,\"b\":3}")
+                    .thinking("I'll add them.", "U0lHLW9wYXF1ZS0x").toolUse("toolu_1", "add", "{\"a\":2,\"b\":3}")
                     .stopReason("tool_use").usage(20, 10).toResponse());
             emulator.enqueue(AnthropicScript.create().model("claude-sonnet-4-5")
                     .thinking("5.", "SIG-opaque-2").text("2+3 = 5").usage(40, 8).toResponse());
@@ -71,7 +71,7 @@ class LoopServerSentEventsTest {
                 assertThat(e.event()).isEqualTo(LoopEventJson.type(LoopEventJson.read(e.data())));
             }
             // the provider still got the signature back: only the browser's copy leaves it out
-            assertThat(emulator.requests().get(1).body()).contains("SIG-opaque-1");
+            assertThat(emulator.requests().get(1).body()).contains("U0lHLW9wYXF1ZS0x");
         }
     }
 

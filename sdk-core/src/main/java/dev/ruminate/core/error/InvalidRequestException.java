@@ -1,5 +1,7 @@
 package dev.ruminate.core.error;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The request cannot be sent to this provider as it stands: a tool schema that is not JSON, an
  * extra field whose value cannot be written as JSON, a message the provider's format cannot
@@ -9,7 +11,7 @@ package dev.ruminate.core.error;
  *
  * @since 0.1
  */
-public final class InvalidRequestException extends RuminateException {
+public class InvalidRequestException extends RuminateException {
 
     private static final long serialVersionUID = 1L;
 
@@ -20,7 +22,7 @@ public final class InvalidRequestException extends RuminateException {
      * @param detail what is wrong with the request
      * @param cause the encoder's error, if any
      */
-    public InvalidRequestException(String provider, String detail, Throwable cause) {
+    public InvalidRequestException(String provider, String detail, @Nullable Throwable cause) {
         super("cannot encode the request for " + provider + ": " + detail, cause);
     }
 

@@ -1,9 +1,10 @@
 package dev.ruminate.core.history;
 
 /**
- * What a request does with the reasoning text of turns another provider produced. Opaque state
- * (signatures, encrypted content, redacted data, item ids) from another provider is always
- * dropped, whatever this says: it is only valid where it was made.
+ * What a request does with the reasoning text of turns another provider produced, and of reasoning
+ * whose opaque state was stripped at an endpoint or model boundary ({@link History#plan}). Opaque
+ * state (signatures, encrypted content, redacted data, item ids) from another provider or endpoint
+ * identity is always dropped, whatever this says: it is only valid where it was made.
  *
  * <p>Immutable and thread-safe.
  *

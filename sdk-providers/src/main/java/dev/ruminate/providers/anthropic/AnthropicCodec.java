@@ -3,6 +3,7 @@ package dev.ruminate.providers.anthropic;
 import dev.ruminate.core.error.OpaqueStateRejectedException;
 import dev.ruminate.core.error.ProviderHttpException;
 import dev.ruminate.core.event.ChatEvent;
+import dev.ruminate.core.history.OpaqueRules;
 import dev.ruminate.core.history.SendBackPlan;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.providers.internal.OpaqueRejections;
@@ -113,6 +114,16 @@ public final class AnthropicCodec implements WireCodec<SseEvent> {
     @Override
     public URI endpoint(BaseUrl base, ChatRequest request, boolean stream) {
         return base.resolve("/v1/messages");
+    }
+
+    /**
+     * Returns the family's opaque-value rules: see {@link AnthropicOpaqueRules}.
+     *
+     * @return the rules
+     */
+    @Override
+    public OpaqueRules opaqueRules() {
+        return AnthropicOpaqueRules.INSTANCE;
     }
 
     @Override

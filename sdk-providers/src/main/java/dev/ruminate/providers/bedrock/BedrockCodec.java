@@ -6,6 +6,7 @@ import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.history.SendBackPlan;
 import dev.ruminate.core.history.History;
 import dev.ruminate.core.history.HistoryPolicy;
+import dev.ruminate.core.history.OpaqueRules;
 import dev.ruminate.core.history.Retention;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.providers.internal.OpaqueRejections;
@@ -79,6 +80,16 @@ public final class BedrockCodec implements WireCodec<EventStreamMessage> {
     @Override
     public URI endpoint(BaseUrl base, ChatRequest request, boolean stream) {
         return base.resolve("/model/" + pathSegment(request.model()) + (stream ? "/converse-stream" : "/converse"));
+    }
+
+    /**
+     * Returns the family's opaque-value rules: see {@link BedrockOpaqueRules}.
+     *
+     * @return the rules
+     */
+    @Override
+    public OpaqueRules opaqueRules() {
+        return BedrockOpaqueRules.INSTANCE;
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.ruminate.providers.chatcompletions;
 import dev.ruminate.core.error.OpaqueStateRejectedException;
 import dev.ruminate.core.error.ProviderHttpException;
 import dev.ruminate.core.event.ChatEvent;
+import dev.ruminate.core.history.OpaqueRules;
 import dev.ruminate.core.history.SendBackPlan;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.providers.internal.OpaqueRejections;
@@ -85,6 +86,16 @@ public final class ChatCompletionsCodec implements WireCodec<SseEvent> {
     @Override
     public URI endpoint(BaseUrl base, ChatRequest request, boolean stream) {
         return base.resolve(profile.chatPath());
+    }
+
+    /**
+     * Returns the family's opaque-value rules: see {@link ChatCompletionsOpaqueRules}.
+     *
+     * @return the rules
+     */
+    @Override
+    public OpaqueRules opaqueRules() {
+        return ChatCompletionsOpaqueRules.INSTANCE;
     }
 
     @Override

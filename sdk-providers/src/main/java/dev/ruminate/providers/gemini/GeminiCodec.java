@@ -6,6 +6,7 @@ import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.history.SendBackPlan;
 import dev.ruminate.core.history.History;
 import dev.ruminate.core.history.HistoryPolicy;
+import dev.ruminate.core.history.OpaqueRules;
 import dev.ruminate.core.history.Retention;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.providers.internal.OpaqueRejections;
@@ -96,6 +97,16 @@ public final class GeminiCodec implements WireCodec<SseEvent> {
         String id = model.startsWith("models/") ? model.substring("models/".length()) : model;
         return base.resolve("/models/" + URLEncoder.encode(id, StandardCharsets.UTF_8).replace("+", "%20") + ":"
                 + (stream ? "streamGenerateContent?alt=sse" : "generateContent"));
+    }
+
+    /**
+     * Returns the family's opaque-value rules: see {@link GeminiOpaqueRules}.
+     *
+     * @return the rules
+     */
+    @Override
+    public OpaqueRules opaqueRules() {
+        return GeminiOpaqueRules.INSTANCE;
     }
 
     @Override

@@ -3,12 +3,15 @@ package dev.ruminate.providers.spi;
 import dev.ruminate.core.error.InvalidRequestException;
 import dev.ruminate.core.error.OpaqueStateRejectedException;
 import dev.ruminate.core.error.ProviderHttpException;
+import dev.ruminate.core.error.RuminateException;
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.event.ResponseStarted;
 import dev.ruminate.core.history.History;
 import dev.ruminate.core.history.HistoryPolicy;
+import dev.ruminate.core.history.PreparedHistory;
 import dev.ruminate.core.history.Retention;
 import dev.ruminate.core.history.SendBackPlan;
+import dev.ruminate.core.history.SendTarget;
 import dev.ruminate.core.message.Origin;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.core.think.ThinkTagOptions;
@@ -30,8 +33,10 @@ import reactor.core.publisher.Mono;
 
 /**
  * The provider skeleton: the one place where a call runs, for every provider family. A streamed
- * call prepares the request's history (the provider-neutral policy; the family's send-back rules
- * follow in its encoder), encodes it with the family's {@link WireCodec}, signs and posts it over
+ * call prepares the request's history with {@link History#plan} for this endpoint (another
+ * provider's turns, endpoint and model boundaries, integrity checks of opaque values with the
+ * family's {@link WireCodec#opaqueRules()}, retention; the family's send-back rules follow in its
+ * encoder), encodes it with the family's {@link WireCodec}, signs and posts it over
  * the {@link HttpExchange}, frames the body, decodes the frames with the family's
  * {@link StreamDecoder} ({@link StreamDecoding}: error positions, failures after the events
  * before them), splits think tags when asked, redacts secrets from errors, and runs it all under
@@ -52,7 +57,10 @@ import reactor.core.publisher.Mono;
  * exchange per subscription. <b>Backpressure.</b> Bytes are read from the network as events are
  * requested. <b>Cancellation.</b> Cancelling closes the exchange. <b>Errors.</b> All are
  * {@link dev.ruminate.core.error.RuminateException}s: a request the codec cannot encode fails the
- * flux (not the call) with {@link InvalidRequestException}; see {@link HttpExchange} for HTTP and
+ * flux (not the call) with {@link InvalidRequestException}, and an opaque value that fails its
+ * checks under {@link dev.ruminate.core.history.IntegrityPolicy#FAIL} fails it with
+ * {@link dev.ruminate.core.error.OpaqueStateException}, both before any request is made; see
+ * {@link HttpExchange} for HTTP and
  * transport errors and {@link StreamDecoding} for the stream's.
  *
  * @param <F> the frame type of the codec's framing
@@ -208,9 +216,12 @@ public final class ProviderPipeline<F> {
         return Flux.defer(() -> {
             ChatRequest prepared;
             try {
-                prepared = History.prepare(request, name, history, Retention.ALL);
+                // an OpaqueStateException under the FAIL policy ends the flux here, before anything is sent
+                prepared = prepare(request).request();
             } catch (IllegalArgumentException e) {
                 return Flux.error(new InvalidRequestException(name, String.valueOf(e.getMessage()), e));
+            } catch (RuminateException e) {
+                return Flux.error(e);
             }
             return OpaqueStateRecovering.apply(recovery, prepared, p -> resilience.apply(name, call.apply(p)
                     .onErrorMap(ProviderHttpException.class, e -> classified(p, e))));
@@ -249,29 +260,32 @@ public final class ProviderPipeline<F> {
     /**
      * Explains the send-back plan of a request: what the family's encoder does with every reasoning
      * part and opaque value of the earlier turns this pipeline would send ({@link WireCodec#explain}),
-     * after the history policy prepared them as {@link #stream} does, by message and part index of the
-     * request as given. Nothing is sent. What the history policy itself removed (another provider's
-     * state, reasoning retention drops) has no entries yet: they come with the History stage's plan.
+     * after the history policy prepared them as {@link #stream} does ({@link History#plan}: another
+     * provider's turns, endpoint and model boundaries, integrity checks, retention, each decision an
+     * entry too), by message and part index of the request as given. Nothing is sent.
      *
      * @param request the request
      * @return the plan, entries ordered by turn and part
+     * @throws dev.ruminate.core.error.OpaqueStateException under the FAIL integrity policy, for a
+     *     malformed or unfinished opaque value
      */
     public SendBackPlan explain(ChatRequest request) {
         Objects.requireNonNull(request, "request");
-        PreparedRequest prepared = prepareWithPlan(request);
-        codec.explain(prepared.request(), prepared.plan());
-        return prepared.plan().build();
+        PreparedHistory prepared = prepare(request);
+        SendBackPlan.Builder plan = prepared.planBuilder();
+        codec.explain(prepared.request(), plan);
+        return plan.build();
     }
 
-    /** A request with its history prepared, and the plan of what the preparation did. */
-    private record PreparedRequest(ChatRequest request, SendBackPlan.Builder plan) {
-    }
-
-    /** Prepares the history as {@link #encode} does, with the index maps of what was kept. */
-    private PreparedRequest prepareWithPlan(ChatRequest request) {
-        // MERGE: replace with History.plan (the History stage's entries and the index maps in one go)
-        ChatRequest prepared = History.prepare(request, name, history, Retention.ALL);
-        return new PreparedRequest(prepared, PreparedOrigins.builder(request.messages(), prepared.messages()));
+    /**
+     * Prepares the history for this endpoint ({@link History#plan}: another provider's turns,
+     * endpoint and model boundaries, integrity, retention), the one preparation calls and
+     * explanations share. Under the FAIL policy an
+     * {@link dev.ruminate.core.error.OpaqueStateException} escapes from here, before anything is sent.
+     */
+    private PreparedHistory prepare(ChatRequest request) {
+        return History.plan(request, new SendTarget(origin, request.model(), codec.opaqueRules()), history,
+                Retention.ALL);
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.ruminate.providers.spi;
 import dev.ruminate.core.error.OpaqueStateRejectedException;
 import dev.ruminate.core.error.ProviderHttpException;
 import dev.ruminate.core.event.ChatEvent;
+import dev.ruminate.core.history.OpaqueRules;
 import dev.ruminate.core.history.SendBackPlan;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.transport.http.BaseUrl;
@@ -54,8 +55,21 @@ public interface WireCodec<F> {
     URI endpoint(BaseUrl base, ChatRequest request, boolean stream);
 
     /**
+     * Returns the family's knowledge of its opaque values (well-formedness, model binding, checks
+     * across a turn), which {@link ProviderPipeline} hands to
+     * {@link dev.ruminate.core.history.History#plan} before encoding.
+     *
+     * @return the rules; {@link OpaqueRules#LENIENT} by default, for a family without opaque state
+     * @since 0.2
+     */
+    default OpaqueRules opaqueRules() {
+        return OpaqueRules.LENIENT;
+    }
+
+    /**
      * Encodes a request body. The provider-neutral history rules have already run on the request
-     * ({@link dev.ruminate.core.history.History#prepare}); the family's own send-back rules
+     * ({@link dev.ruminate.core.history.History#plan}: another provider's turns, endpoint and model
+     * boundaries, integrity checks, retention); the family's own send-back rules
      * (what of the kept reasoning and opaque state its API takes, and in which form) apply here.
      *
      * @param prepared the request, history prepared

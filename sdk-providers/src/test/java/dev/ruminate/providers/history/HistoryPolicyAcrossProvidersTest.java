@@ -107,11 +107,16 @@ class HistoryPolicyAcrossProvidersTest {
 
     /** An own turn: reasoning whose text and every seal carry the marker, then a tool call. */
     private static AssistantMessage own(String provider, String marker, String callId) {
-        Seals seals = Seals.NONE.with(Seal.Kind.SIGNATURE, marker + "-SIG").with(Seal.Kind.ENCRYPTED, marker + "-ENC")
+        Seals seals = Seals.NONE.with(Seal.Kind.SIGNATURE, b64(marker + "-SIG")).with(Seal.Kind.ENCRYPTED, marker + "-ENC")
                 .with(Seal.Kind.ITEM_ID, "rs_" + marker);
         return new AssistantMessage(List.of(new ReasoningPart(marker + " reasoning text", false, "thinking", seals),
-                new ToolCallPart(callId, "lookup", "{\"q\":1}", true, Seals.NONE.with(Seal.Kind.SIGNATURE, marker + "-CALL-SIG"))),
+                new ToolCallPart(callId, "lookup", "{\"q\":1}", true, Seals.NONE.with(Seal.Kind.SIGNATURE, b64(marker + "-CALL-SIG")))),
                 provider, "m", FinishReason.TOOL_CALLS, null, Usage.UNKNOWN);
+    }
+
+    /** A well-formed (base64) signature: the target's own values are checked before they are sent. */
+    private static String b64(String s) {
+        return java.util.Base64.getEncoder().encodeToString(s.getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 
     private static List<Message> conversation(String provider) {

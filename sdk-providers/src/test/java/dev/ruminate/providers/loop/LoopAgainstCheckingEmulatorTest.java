@@ -233,12 +233,12 @@ class LoopAgainstCheckingEmulatorTest {
     // ---- Anthropic Messages, parallel tool_use
 
     private void anthropicScript() {
-        emulator.enqueue(AnthropicScript.create().thinking("Both cities at once.", "sig-1")
+        emulator.enqueue(AnthropicScript.create().thinking("Both cities at once.", "c2lnLTE=")
                 .toolUse("toolu_1", "weather", "{\"city\":\"Paris\"}").toolUse("toolu_2", "weather", "{\"city\":\"Rome\"}")
                 .stopReason("tool_use").toResponse());
-        emulator.enqueue(AnthropicScript.create().thinking("Now the clock.", "sig-2").redactedThinking("opaque-1")
+        emulator.enqueue(AnthropicScript.create().thinking("Now the clock.", "c2lnLTI=").redactedThinking("b3BhcXVlLTE=")
                 .toolUse("toolu_3", "clock", "{}").stopReason("tool_use").toResponse());
-        emulator.enqueue(AnthropicScript.create().thinking("All known.", "sig-3").text(ANSWER).toResponse());
+        emulator.enqueue(AnthropicScript.create().thinking("All known.", "c2lnLTM=").text(ANSWER).toResponse());
     }
 
     private ChatProvider anthropic() {
@@ -316,9 +316,9 @@ class LoopAgainstCheckingEmulatorTest {
     // ---- Gemini 3: parallel calls in the first step (only the first call of a step is signed), then one
 
     private void geminiScript() {
-        emulator.enqueue(GeminiScript.create().thought("Both cities.").functionCall("weather", "{\"city\":\"Paris\"}", "gsig-1")
+        emulator.enqueue(GeminiScript.create().thought("Both cities.").functionCall("weather", "{\"city\":\"Paris\"}", "Z3NpZy0x")
                 .functionCall("weather", "{\"city\":\"Rome\"}", null).toResponse());
-        emulator.enqueue(GeminiScript.create().thought("Now the clock.").functionCall("clock", "{}", "gsig-2").toResponse());
+        emulator.enqueue(GeminiScript.create().thought("Now the clock.").functionCall("clock", "{}", "Z3NpZy0y").toResponse());
         emulator.enqueue(GeminiScript.create().thought("All known.").text(ANSWER).toResponse());
     }
 
@@ -346,12 +346,12 @@ class LoopAgainstCheckingEmulatorTest {
     // ---- Bedrock Converse with Claude, parallel toolUse
 
     private void bedrockScript() {
-        emulator.enqueue(BedrockScript.create().reasoning("Both cities at once.", "bsig-1")
+        emulator.enqueue(BedrockScript.create().reasoning("Both cities at once.", "YnNpZy0x")
                 .toolUse("tooluse_1", "weather", "{\"city\":\"Paris\"}").toolUse("tooluse_2", "weather", "{\"city\":\"Rome\"}")
                 .stopReason("tool_use").toResponse());
-        emulator.enqueue(BedrockScript.create().reasoning("Now the clock.", "bsig-2").toolUse("tooluse_3", "clock", "{}")
+        emulator.enqueue(BedrockScript.create().reasoning("Now the clock.", "YnNpZy0y").toolUse("tooluse_3", "clock", "{}")
                 .stopReason("tool_use").toResponse());
-        emulator.enqueue(BedrockScript.create().reasoning("All known.", "bsig-3").text(ANSWER).toResponse());
+        emulator.enqueue(BedrockScript.create().reasoning("All known.", "YnNpZy0z").text(ANSWER).toResponse());
     }
 
     private ChatProvider bedrock() {

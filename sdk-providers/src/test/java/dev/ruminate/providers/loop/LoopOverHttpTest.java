@@ -179,12 +179,12 @@ class LoopOverHttpTest {
 
     @Test
     void anthropicSendsSignedThinkingUnmodifiedBeforeToolUse() {
-        emulator.enqueue(AnthropicScript.create().thinking("Both cities at once.", "sig-1")
+        emulator.enqueue(AnthropicScript.create().thinking("Both cities at once.", "c2lnLTE=")
                 .toolUse("toolu_1", "weather", "{\"city\":\"Paris\"}").toolUse("toolu_2", "weather", "{\"city\":\"Rome\"}")
                 .stopReason("tool_use").toResponse());
-        emulator.enqueue(AnthropicScript.create().thinking("Now the clock.", "sig-2").redactedThinking("opaque-1")
+        emulator.enqueue(AnthropicScript.create().thinking("Now the clock.", "c2lnLTI=").redactedThinking("b3BhcXVlLTE=")
                 .toolUse("toolu_3", "clock", "{}").stopReason("tool_use").toResponse());
-        emulator.enqueue(AnthropicScript.create().thinking("All known.", "sig-3").text("Paris 20, Rome 25, 12:00.").toResponse());
+        emulator.enqueue(AnthropicScript.create().thinking("All known.", "c2lnLTM=").text("Paris 20, Rome 25, 12:00.").toResponse());
         ChatProvider anthropic = at(AnthropicProvider.builder()).apiKey(KEY).build();
 
         runToCompletion(loop(anthropic), ask("claude-sonnet-4-5"));
@@ -194,7 +194,7 @@ class LoopOverHttpTest {
         JsonNode turn1 = second.get(1).get("content");
         assertThat(types(turn1, "type")).containsExactly("thinking", "tool_use", "tool_use");
         assertThat(turn1.get(0).get("thinking").asString()).isEqualTo("Both cities at once.");
-        assertThat(turn1.get(0).get("signature").asString()).isEqualTo("sig-1");
+        assertThat(turn1.get(0).get("signature").asString()).isEqualTo("c2lnLTE=");
         assertThat(types(second.get(2).get("content"), "type")).containsExactly("tool_result", "tool_result");
         assertThat(second.get(2).get("content").get(0).get("tool_use_id").asString()).isEqualTo("toolu_1");
         assertThat(second.get(2).get("content").get(1).get("tool_use_id").asString()).isEqualTo("toolu_2");
@@ -203,8 +203,8 @@ class LoopOverHttpTest {
         assertThat(third.get(1)).isEqualTo(second.get(1));
         JsonNode turn2 = third.get(3).get("content");
         assertThat(types(turn2, "type")).containsExactly("thinking", "redacted_thinking", "tool_use");
-        assertThat(turn2.get(0).get("signature").asString()).isEqualTo("sig-2");
-        assertThat(turn2.get(1).get("data").asString()).isEqualTo("opaque-1");
+        assertThat(turn2.get(0).get("signature").asString()).isEqualTo("c2lnLTI=");
+        assertThat(turn2.get(1).get("data").asString()).isEqualTo("b3BhcXVlLTE=");
     }
 
     @Test
@@ -263,9 +263,9 @@ class LoopOverHttpTest {
 
     @Test
     void geminiSendsTheThoughtSignatureBackOnTheFunctionCall() {
-        emulator.enqueue(GeminiScript.create().thought("Paris first.").functionCall("weather", "{\"city\":\"Paris\"}", "gsig-1")
+        emulator.enqueue(GeminiScript.create().thought("Paris first.").functionCall("weather", "{\"city\":\"Paris\"}", "Z3NpZy0x")
                 .toResponse());
-        emulator.enqueue(GeminiScript.create().thought("Now the clock.").functionCall("clock", "{}", "gsig-2").toResponse());
+        emulator.enqueue(GeminiScript.create().thought("Now the clock.").functionCall("clock", "{}", "Z3NpZy0y").toResponse());
         emulator.enqueue(GeminiScript.create().thought("All known.").text("Paris 20, 12:00.").toResponse());
         ChatProvider gemini = at(GeminiProvider.builder()).apiKey(KEY).build();
 
@@ -273,8 +273,8 @@ class LoopOverHttpTest {
 
         JsonNode third = body(2).get("contents");
         assertThat(types(third, "role")).containsExactly("user", "model", "user", "model", "user");
-        assertThat(functionCall(third.get(1)).get("thoughtSignature").asString()).isEqualTo("gsig-1");
-        assertThat(functionCall(third.get(3)).get("thoughtSignature").asString()).isEqualTo("gsig-2");
+        assertThat(functionCall(third.get(1)).get("thoughtSignature").asString()).isEqualTo("Z3NpZy0x");
+        assertThat(functionCall(third.get(3)).get("thoughtSignature").asString()).isEqualTo("Z3NpZy0y");
         assertThat(third.get(2).get("parts").get(0).get("functionResponse").get("name").asString()).isEqualTo("weather");
     }
 
@@ -289,12 +289,12 @@ class LoopOverHttpTest {
 
     @Test
     void bedrockSendsSignedReasoningContentBeforeToolUse() {
-        emulator.enqueue(BedrockScript.create().reasoning("Both cities at once.", "bsig-1")
+        emulator.enqueue(BedrockScript.create().reasoning("Both cities at once.", "YnNpZy0x")
                 .toolUse("tooluse_1", "weather", "{\"city\":\"Paris\"}").toolUse("tooluse_2", "weather", "{\"city\":\"Rome\"}")
                 .stopReason("tool_use").toResponse());
-        emulator.enqueue(BedrockScript.create().reasoning("Now the clock.", "bsig-2").toolUse("tooluse_3", "clock", "{}")
+        emulator.enqueue(BedrockScript.create().reasoning("Now the clock.", "YnNpZy0y").toolUse("tooluse_3", "clock", "{}")
                 .stopReason("tool_use").toResponse());
-        emulator.enqueue(BedrockScript.create().reasoning("All known.", "bsig-3").text("Paris 20, Rome 25, 12:00.").toResponse());
+        emulator.enqueue(BedrockScript.create().reasoning("All known.", "YnNpZy0z").text("Paris 20, Rome 25, 12:00.").toResponse());
         ChatProvider bedrock = at(BedrockProvider.builder("us-east-1")).credentials(AwsCredentials.of("AKID", "s")).build();
 
         runToCompletion(loop(bedrock), ask("anthropic.claude-sonnet-4-5"));
@@ -303,12 +303,12 @@ class LoopOverHttpTest {
         assertThat(types(third, "role")).containsExactly("user", "assistant", "user", "assistant", "user");
         JsonNode turn1 = third.get(1).get("content");
         assertThat(types(turn1, "")).containsExactly("reasoningContent", "toolUse", "toolUse");
-        assertThat(turn1.get(0).get("reasoningContent").get("reasoningText").get("signature").asString()).isEqualTo("bsig-1");
+        assertThat(turn1.get(0).get("reasoningContent").get("reasoningText").get("signature").asString()).isEqualTo("YnNpZy0x");
         assertThat(types(third.get(2).get("content"), "")).containsExactly("toolResult", "toolResult");
         assertThat(third.get(2).get("content").get(0).get("toolResult").get("toolUseId").asString()).isEqualTo("tooluse_1");
         JsonNode turn2 = third.get(3).get("content");
         assertThat(types(turn2, "")).containsExactly("reasoningContent", "toolUse");
-        assertThat(turn2.get(0).get("reasoningContent").get("reasoningText").get("signature").asString()).isEqualTo("bsig-2");
+        assertThat(turn2.get(0).get("reasoningContent").get("reasoningText").get("signature").asString()).isEqualTo("YnNpZy0y");
     }
 
     @Test
@@ -366,7 +366,7 @@ class LoopOverHttpTest {
 
     @Test
     void aLoopRestartedFromUnansweredToolCallsRunsThemBeforeAskingTheModel() {
-        emulator.enqueue(AnthropicScript.create().thinking("Paris.", "sig-1").toolUse("toolu_1", "weather", "{\"city\":\"Paris\"}")
+        emulator.enqueue(AnthropicScript.create().thinking("Paris.", "c2lnLTE=").toolUse("toolu_1", "weather", "{\"city\":\"Paris\"}")
                 .stopReason("tool_use").toResponse());
         emulator.enqueue(AnthropicScript.create().text("Paris 20.").toResponse());
         ChatProvider anthropic = at(AnthropicProvider.builder()).apiKey(KEY).build();
@@ -383,7 +383,7 @@ class LoopOverHttpTest {
         assertThat(done.finalMessage().text()).isEqualTo("Paris 20.");
         JsonNode second = body(1).get("messages");
         assertThat(types(second, "role")).containsExactly("user", "assistant", "user");
-        assertThat(second.get(1).get("content").get(0).get("signature").asString()).isEqualTo("sig-1");
+        assertThat(second.get(1).get("content").get(0).get("signature").asString()).isEqualTo("c2lnLTE=");
         assertThat(second.get(2).get("content").get(0).get("tool_use_id").asString()).isEqualTo("toolu_1");
         assertThat(second.get(2).get("content").get(0).toString()).contains("temp");
     }

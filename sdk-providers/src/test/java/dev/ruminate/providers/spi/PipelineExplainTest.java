@@ -93,19 +93,4 @@ class PipelineExplainTest {
                 turn 3 part 1 signature: keep [A1] the thinking block's signature, byte-identical
                 """);
     }
-
-    @Test
-    void theIndexMapsFollowWhatPreparationKeptAndRefuseWhatItCannotHaveMade() {
-        AssistantMessage original = turn("x", reasoning("r", Seals.NONE), TextPart.of("a"),
-                new ToolCallPart("c", "f", "{}", true, new Seals("s", null, null, "id", null)));
-        AssistantMessage stripped = turn("x", TextPart.of("a"), new ToolCallPart("c", "f", "{}", true, Seals.NONE));
-        List<Message> given = List.of(Message.user("u"), original, Message.user("v"));
-        SendBackPlan plan = PreparedOrigins.builder(given, List.of(Message.user("u"), stripped, given.get(2)))
-                .add(1, 1, "item id", KEEP, "R1", "the call").build();
-        assertThat(plan.entries()).extracting(PlanEntry::turn, PlanEntry::part).containsExactly(tuple(1, 2));
-
-        assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> PreparedOrigins.builder(given,
-                List.of(Message.user("u"), turn("x", TextPart.of("never said")), given.get(2)))))
-                .isInstanceOf(IllegalStateException.class);
-    }
 }
