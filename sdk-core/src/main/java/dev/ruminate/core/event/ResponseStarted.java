@@ -15,10 +15,13 @@ import org.jspecify.annotations.Nullable;
  * @param origin the provider, API and endpoint identity the response came from, set by the
  *     provider skeleton (decoders leave it null); the reducer records it as the provenance of the
  *     response's opaque state
+ * @param requestedModel the model the request named, set by the provider skeleton with the
+ *     origin; a provider may report another id for it (a dated snapshot for an alias), and a later
+ *     request names it the same way, so opaque state bound to a model is compared with both
  * @since 0.1
  */
 public record ResponseStarted(String provider, @Nullable String model, @Nullable String responseId,
-                              @Nullable Origin origin) implements ChatEvent {
+                              @Nullable Origin origin, @Nullable String requestedModel) implements ChatEvent {
 
     /**
      * Creates the value without an origin, as decoders do.
@@ -28,7 +31,20 @@ public record ResponseStarted(String provider, @Nullable String model, @Nullable
      * @param responseId see {@link #responseId()}
      */
     public ResponseStarted(String provider, @Nullable String model, @Nullable String responseId) {
-        this(provider, model, responseId, null);
+        this(provider, model, responseId, null, null);
+    }
+
+    /**
+     * Creates the value with an origin and no requested model.
+     *
+     * @param provider see {@link #provider()}
+     * @param model see {@link #model()}
+     * @param responseId see {@link #responseId()}
+     * @param origin see {@link #origin()}
+     */
+    public ResponseStarted(String provider, @Nullable String model, @Nullable String responseId,
+                           @Nullable Origin origin) {
+        this(provider, model, responseId, origin, null);
     }
 
     /**
@@ -38,7 +54,18 @@ public record ResponseStarted(String provider, @Nullable String model, @Nullable
      * @return the event
      */
     public ResponseStarted withOrigin(Origin value) {
-        return new ResponseStarted(provider, model, responseId, Objects.requireNonNull(value, "value"));
+        return new ResponseStarted(provider, model, responseId, Objects.requireNonNull(value, "value"), requestedModel);
+    }
+
+    /**
+     * Returns a copy with an origin and the model the request named.
+     *
+     * @param value the origin
+     * @param requested the requested model, or null when unknown
+     * @return the event
+     */
+    public ResponseStarted withOrigin(Origin value, @Nullable String requested) {
+        return new ResponseStarted(provider, model, responseId, Objects.requireNonNull(value, "value"), requested);
     }
 
     /**
@@ -48,6 +75,7 @@ public record ResponseStarted(String provider, @Nullable String model, @Nullable
      * @param model see {@link #model()}
      * @param responseId see {@link #responseId()}
      * @param origin see {@link #origin()}
+     * @param requestedModel see {@link #requestedModel()}
      */
     public ResponseStarted {
         Objects.requireNonNull(provider, "provider");

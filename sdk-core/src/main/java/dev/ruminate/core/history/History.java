@@ -420,11 +420,25 @@ public final class History {
             return sb.toString();
         }
 
+        /**
+         * Tells whether the value's model and the target's can be compared: the target names a model
+         * that is not an alias, and the value records one (reported or requested) that is not either.
+         */
         private boolean modelKnown(Provenance pv) {
             SendTarget t = Objects.requireNonNull(target);
-            String made = pv.model();
             String wanted = t.model();
-            return made != null && wanted != null && !ModelFamilies.isAlias(made) && !ModelFamilies.isAlias(wanted);
+            return wanted != null && !ModelFamilies.isAlias(wanted) && !knownModels(pv).isEmpty();
+        }
+
+        /** The value's models that can be compared: the reported one and the requested one, aliases left out. */
+        private static List<String> knownModels(Provenance pv) {
+            List<String> out = new ArrayList<>(2);
+            for (String m : new String[] {pv.model(), pv.requestedModel()}) {
+                if (m != null && !ModelFamilies.isAlias(m)) {
+                    out.add(m);
+                }
+            }
+            return out;
         }
 
         /** Why a part's state may not go to the target, or null when it may (or has no provenance). */
@@ -449,11 +463,17 @@ public final class History {
                 return new Crossing("made with another account (key, deployment or project) than the request's", true);
             }
             if (target.rules().bindsToModel() && modelKnown(pv)) {
-                String madeFamily = target.rules().modelFamily(Objects.requireNonNull(pv.model()));
+                // the provider may report a dated id for the model the request named: either one matching is the same model
                 String wantedFamily = target.rules().modelFamily(Objects.requireNonNull(target.model()));
-                if (!madeFamily.equals(wantedFamily)) {
-                    return new Crossing("made by model family " + madeFamily + ", the request is for " + wantedFamily + "; "
-                            + to.provider() + " binds opaque state to the model", false);
+                List<String> models = knownModels(pv);
+                boolean same = false;
+                for (String m : models) {
+                    same |= target.rules().modelFamily(m).equals(wantedFamily);
+                }
+                if (!same) {
+                    return new Crossing("made by model family " + target.rules().modelFamily(models.get(0))
+                            + ", the request is for " + wantedFamily + "; " + to.provider()
+                            + " binds opaque state to the model", false);
                 }
             }
             return null;

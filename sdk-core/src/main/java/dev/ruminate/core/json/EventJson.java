@@ -122,6 +122,7 @@ public final class EventJson {
                 g.writeObjectPropertyStart("origin");
                 JsonOut.originFields(g, s.origin());
                 g.writeEndObject();
+                JsonOut.optString(g, "requested_model", s.requestedModel());
             }
         } else if (e instanceof ReasoningDelta r) {
             g.writeNumberProperty("part", r.part());
@@ -191,7 +192,7 @@ public final class EventJson {
             case "response.started":
                 JsonTree.Obj origin = o.object("origin");
                 return new ResponseStarted(o.requireString("provider"), o.string("model"), o.string("response_id"),
-                        origin == null ? null : JsonOut.readOrigin(origin));
+                        origin == null ? null : JsonOut.readOrigin(origin), o.string("requested_model"));
             case "reasoning.delta":
                 return new ReasoningDelta(o.requireIndex("part"), o.requireString("text"), o.bool("summary", false),
                         requireOr(o.string("source"), "unknown"));

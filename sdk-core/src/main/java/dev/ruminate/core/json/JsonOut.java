@@ -92,6 +92,7 @@ final class JsonOut {
             g.writeObjectPropertyStart("provenance");
             originFields(g, p.origin());
             optString(g, "model", p.model());
+            optString(g, "requested_model", p.requestedModel());
             g.writeNumberProperty("block", p.block());
             g.writeBooleanProperty("finished", p.finished());
             g.writeEndObject();
@@ -128,7 +129,8 @@ final class JsonOut {
      * (absent reads as false: state not known to be whole is never trusted as whole).
      */
     private static Provenance readProvenance(JsonTree.Obj p) {
-        return new Provenance(readOrigin(p), p.string("model"), p.requireIndex("block"), p.bool("finished", false));
+        return new Provenance(readOrigin(p), p.string("model"), p.requireIndex("block"), p.bool("finished", false),
+                p.string("requested_model"));
     }
 
     /**

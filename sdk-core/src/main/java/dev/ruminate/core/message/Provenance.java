@@ -17,9 +17,25 @@ import org.jspecify.annotations.Nullable;
  * @param model the model the provider reported for the response, or null when it reported none
  * @param block the part's index in the response that made it: a later reordering is detectable
  * @param finished true when the stream closed the part's block (or completed the response)
+ * @param requestedModel the model the request named, or null when unknown; a provider may report
+ *     another id for the same model (a dated snapshot for an alias), so a model binding compares a
+ *     later request's model with both
  * @since 0.2
  */
-public record Provenance(Origin origin, @Nullable String model, int block, boolean finished) {
+public record Provenance(Origin origin, @Nullable String model, int block, boolean finished,
+                         @Nullable String requestedModel) {
+
+    /**
+     * Creates the value without a requested model.
+     *
+     * @param origin see {@link #origin()}
+     * @param model see {@link #model()}
+     * @param block see {@link #block()}
+     * @param finished see {@link #finished()}
+     */
+    public Provenance(Origin origin, @Nullable String model, int block, boolean finished) {
+        this(origin, model, block, finished, null);
+    }
 
     /**
      * Creates the value, checking its components.
@@ -28,6 +44,7 @@ public record Provenance(Origin origin, @Nullable String model, int block, boole
      * @param model see {@link #model()}
      * @param block see {@link #block()}
      * @param finished see {@link #finished()}
+     * @param requestedModel see {@link #requestedModel()}
      */
     public Provenance {
         Objects.requireNonNull(origin, "origin");

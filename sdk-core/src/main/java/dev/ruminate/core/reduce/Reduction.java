@@ -60,6 +60,7 @@ public final class Reduction {
     private @Nullable String model;
     private @Nullable String responseId;
     private @Nullable Origin origin;
+    private @Nullable String requestedModel;
     private Usage usage = Usage.UNKNOWN;
     private final ArrayList<Warning> warnings = new ArrayList<>();
     private @Nullable FinishReason finishReason;
@@ -130,6 +131,7 @@ public final class Reduction {
             }
             if (s.origin() != null) {
                 origin = s.origin();
+                requestedModel = s.requestedModel();
             }
         } else if (event instanceof ResponseCompleted c) {
             finishReason = c.finishReason();
@@ -314,7 +316,7 @@ public final class Reduction {
         if (o == null || p.seals.isEmpty()) {
             return p.seals;
         }
-        return p.seals.withProvenance(new Provenance(o, model, block, completed || ended.get(index)));
+        return p.seals.withProvenance(new Provenance(o, model, block, completed || ended.get(index), requestedModel));
     }
 
     private AssistantMessage message(List<Part> built) {

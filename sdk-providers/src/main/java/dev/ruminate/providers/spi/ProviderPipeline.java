@@ -186,7 +186,7 @@ public final class ProviderPipeline<F> {
                 .transform(body -> codec.framing().decode(body, limits))
                 .transform(StreamDecoding.operator(codec.framing(), () -> codec.newStreamDecoder(request)))
                 .transform(thinkTagSplitting())
-                .transform(this::stampOrigin)
+                .transform(events -> stampOrigin(events, request))
                 .onErrorMap(exchange::redact));
     }
 
@@ -202,7 +202,7 @@ public final class ProviderPipeline<F> {
                         encodePrepared(prepared, false)))
                 .flatMapIterable(body -> BodyDecoding.decode(body, b -> codec.decodeBody(request, b)))
                 .transform(thinkTagSplitting())
-                .transform(this::stampOrigin)
+                .transform(events -> stampOrigin(events, request))
                 .onErrorMap(exchange::redact));
     }
 
@@ -233,13 +233,14 @@ public final class ProviderPipeline<F> {
      * decoder that starts late or never), a {@code ResponseStarted} with the origin goes first, so
      * the reducer always knows where the opaque state came from. Per event: one type test.
      */
-    private Flux<ChatEvent> stampOrigin(Flux<ChatEvent> events) {
+    private Flux<ChatEvent> stampOrigin(Flux<ChatEvent> events, ChatRequest request) {
         Origin o = origin;
+        String requested = request.model();
         return events.switchOnFirst((first, rest) -> {
-            Flux<ChatEvent> stamped = rest.map(e -> e instanceof ResponseStarted s ? s.withOrigin(o) : e);
+            Flux<ChatEvent> stamped = rest.map(e -> e instanceof ResponseStarted s ? s.withOrigin(o, requested) : e);
             ChatEvent head = first.get();
             return head == null || head instanceof ResponseStarted ? stamped
-                    : stamped.startWith(new ResponseStarted(name, null, null, o));
+                    : stamped.startWith(new ResponseStarted(name, null, null, o, requested));
         });
     }
 

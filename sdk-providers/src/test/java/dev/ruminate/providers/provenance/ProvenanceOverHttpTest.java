@@ -65,7 +65,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 class ProvenanceOverHttpTest {
 
     private static final Duration WAIT = Duration.ofSeconds(30);
-    private static final ChatRequest REQUEST = ChatRequest.builder("m").user("x").build();
+    private static final String REQUESTED = "m";
+    private static final ChatRequest REQUEST = ChatRequest.builder(REQUESTED).user("x").build();
     private static final String SSE = "text/event-stream";
     private static final String EVENT_STREAM = "application/vnd.amazon.eventstream";
 
@@ -163,7 +164,7 @@ class ProvenanceOverHttpTest {
                 assertThat(provenance).as("part %d has no state", i).isNull();
                 continue;
             }
-            assertThat(provenance).as("part %d", i).isEqualTo(new Provenance(expected, m.model(), i, true));
+            assertThat(provenance).as("part %d", i).isEqualTo(new Provenance(expected, m.model(), i, true, REQUESTED));
         }
         assertThat(m.model()).as("the model the provider reported").isNotBlank();
         if (f.key() != null) {
@@ -182,7 +183,7 @@ class ProvenanceOverHttpTest {
                 ChatReducer.defaults().reduce(provider.completeAsEvents(REQUEST)).block(WAIT)).message();
 
         assertThat(m.parts().get(0).seals().provenance())
-                .isEqualTo(new Provenance(provider.origin(), m.model(), 0, true));
+                .isEqualTo(new Provenance(provider.origin(), m.model(), 0, true, REQUESTED));
         assertThat(provider.origin().account()).isEqualTo(fingerprint("sk-ant-body"));
     }
 
@@ -360,8 +361,8 @@ class ProvenanceOverHttpTest {
         AssistantMessage partial = Objects.requireNonNull(cutAt(provider, SSE, body, cut).message());
         Part open = partial.parts().get(2);
         assertThat(open.seals().signature()).isEqualTo("sig-b");
-        assertThat(open.seals().provenance()).isEqualTo(new Provenance(provider.origin(), partial.model(), 2, false));
-        assertThat(partial.parts().get(0).seals().provenance()).isEqualTo(new Provenance(provider.origin(), partial.model(), 0, true));
+        assertThat(open.seals().provenance()).isEqualTo(new Provenance(provider.origin(), partial.model(), 2, false, REQUESTED));
+        assertThat(partial.parts().get(0).seals().provenance()).isEqualTo(new Provenance(provider.origin(), partial.model(), 0, true, REQUESTED));
     }
 
     @Test
@@ -389,7 +390,7 @@ class ProvenanceOverHttpTest {
         assertThat(last.seals().isEmpty()).isTrue();
         assertThat(last.seals().provenance()).isNull();
         assertThat(partial.parts().get(0).seals().provenance())
-                .isEqualTo(new Provenance(provider.origin(), partial.model(), 0, true));
+                .isEqualTo(new Provenance(provider.origin(), partial.model(), 0, true, REQUESTED));
     }
 
     @Test

@@ -1,6 +1,9 @@
 package dev.ruminate.providers.spi;
 
+import static dev.ruminate.core.history.PlanAction.DROP;
 import static dev.ruminate.core.history.PlanAction.KEEP;
+import static dev.ruminate.core.history.PlanAction.STRIP;
+import static dev.ruminate.core.history.PlanAction.TO_TEXT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
@@ -37,6 +40,9 @@ class PipelineExplainTest {
 
     private static final String NOWHERE = "http://127.0.0.1:9";
 
+    /** A well-formed (base64) signature: a malformed one would be stripped by the integrity check. */
+    private static final String SIGNATURE = "c2lnbmVkIHRoaW5raW5n";
+
     private static AssistantMessage turn(String provider, dev.ruminate.core.message.Part... parts) {
         return new AssistantMessage(List.of(parts), provider, "m", FinishReason.TOOL_CALLS, null, Usage.UNKNOWN);
     }
@@ -64,12 +70,16 @@ class PipelineExplainTest {
         SendBackPlan plan = provider.explain(ChatRequest.builder("gpt-5").messages(conversation).build());
 
         // the Claude turn is dropped whole (another provider's, nothing left), turn 3 loses its reasoning
-        // (before the last user message): the call's item id is part 1 of turn 3 as given
+        // (before the last user message): the call's item id is part 1 of turn 3 as given; History's
+        // decisions come first for each part, then the encoder's
         assertThat(plan.entries()).extracting(PlanEntry::turn, PlanEntry::part, PlanEntry::value, PlanEntry::action,
                 PlanEntry::rule).containsExactly(
-                tuple(3, 1, "item id", KEEP, "R1"),
+                tuple(1, 0, "signature", STRIP, "H1"), tuple(1, 0, "reasoning", DROP, "H4"),
+                tuple(3, 0, "encrypted", STRIP, "H4"), tuple(3, 0, "item id", STRIP, "H4"), tuple(3, 0, "reasoning", DROP, "H4"),
+                tuple(3, 1, "item id", KEEP, "boundary"), tuple(3, 1, "item id", KEEP, "R1"),
+                tuple(6, 0, "encrypted", KEEP, "boundary"), tuple(6, 0, "item id", KEEP, "boundary"),
                 tuple(6, 0, "reasoning", KEEP, "R1"), tuple(6, 0, "encrypted", KEEP, "R1"), tuple(6, 0, "item id", KEEP, "R1"),
-                tuple(6, 1, "item id", KEEP, "R1"));
+                tuple(6, 1, "item id", KEEP, "boundary"), tuple(6, 1, "item id", KEEP, "R1"));
     }
 
     @Test
@@ -78,7 +88,7 @@ class PipelineExplainTest {
                 Message.user("q1"),
                 turn("gemini", reasoning("Gemini thought.", new Seals("gsig", null, null, null, null)), TextPart.of("A1")),
                 Message.user("q2"),
-                turn("anthropic", TextPart.of(""), reasoning("Claude thought.", new Seals("sig", null, null, null, null)),
+                turn("anthropic", TextPart.of(""), reasoning("Claude thought.", new Seals(SIGNATURE, null, null, null, null)),
                         new ToolCallPart("t1", "f", "{}", true, Seals.NONE)),
                 Message.toolResult("t1", "{}"));
         AnthropicProvider provider = AnthropicProvider.builder().baseUrl(NOWHERE).apiKey(ApiKey.of("k"))
@@ -87,8 +97,11 @@ class PipelineExplainTest {
         SendBackPlan plan = provider.explain(ChatRequest.builder("claude-sonnet-4-5").messages(conversation).build());
 
         assertThat(plan.entries()).extracting(PlanEntry::turn, PlanEntry::part, PlanEntry::value, PlanEntry::action,
-                PlanEntry::rule).containsExactly(tuple(3, 1, "reasoning", KEEP, "A1"), tuple(3, 1, "signature", KEEP, "A1"));
-        assertThat(plan.render()).isEqualTo("""
+                PlanEntry::rule).containsExactly(tuple(1, 0, "signature", STRIP, "H1"), tuple(1, 0, "reasoning", TO_TEXT, "H1"),
+                tuple(3, 1, "signature", KEEP, "boundary"), tuple(3, 1, "reasoning", KEEP, "A1"),
+                tuple(3, 1, "signature", KEEP, "A1"));
+        assertThat(plan.render()).endsWith("""
+                turn 3 part 1 signature: keep [boundary] no provenance recorded: judged by provider name only
                 turn 3 part 1 reasoning: keep [A1] a thinking block with its signature, in place
                 turn 3 part 1 signature: keep [A1] the thinking block's signature, byte-identical
                 """);
