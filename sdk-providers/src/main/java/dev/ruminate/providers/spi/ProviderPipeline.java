@@ -136,7 +136,7 @@ public final class ProviderPipeline<F> {
     public Flux<ChatEvent> stream(ChatRequest request) {
         Objects.requireNonNull(request, "request");
         Flux<ChatEvent> call = Flux.defer(() -> exchange.stream(codec.endpoint(base, request, true), encode(request, true),
-                        codec.framing().mediaType()))
+                        codec.framing().mediaType(), codec.framing().acceptedMediaTypes()))
                 .transform(body -> codec.framing().decode(body, limits))
                 .transform(StreamDecoding.operator(codec.framing(), () -> codec.newStreamDecoder(request)))
                 .transform(thinkTagSplitting())
