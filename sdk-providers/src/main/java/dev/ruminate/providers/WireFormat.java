@@ -142,7 +142,7 @@ public record WireFormat(Framing framing, @Nullable ApiFamily family, String evi
      * @return the description
      */
     public String describe() {
-        return framing.description() + (family != null ? " in " + familyName(family) + "'s format" : " of no known format")
+        return framing.description() + (family != null ? " in the " + familyName(family) + " format" : " of no known format")
                 + " (" + evidence + ")";
     }
 

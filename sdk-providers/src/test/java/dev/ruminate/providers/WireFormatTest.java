@@ -61,9 +61,9 @@ class WireFormatTest {
     @Test
     void theDescriptionNamesTheFamilyAndTheEvidence() {
         assertThat(WireFormat.recognise(utf8("event: message_start\ndata: {\"type\":\"message_start\"}\n\n")).describe())
-                .isEqualTo("an SSE stream in Anthropic Messages's format (event: message_start)");
+                .isEqualTo("an SSE stream in the Anthropic Messages format (event: message_start)");
         assertThat(WireFormat.recognise(utf8("[{\n\"candidates\": []}\n,\r\n")).describe())
-                .isEqualTo("a streamed JSON array in Google Gemini's format ({\"candidates\":…})");
+                .isEqualTo("a streamed JSON array in the Google Gemini format ({\"candidates\":…})");
         assertThat(WireFormat.recognise(utf8("data: {\"id\":\"x\",\"choices\":[]}\n\n")).family()).isEqualTo(ApiFamily.CHAT_COMPLETIONS);
         assertThat(WireFormat.recognise(utf8("data: {\"type\":\"response.created\",\"response\":{}}\n\n")).family())
                 .isEqualTo(ApiFamily.RESPONSES);
