@@ -56,7 +56,7 @@ final class ChatCommand {
             return Main.OK;
         } catch (RuminateException e) {
             live.finish();
-            err.println(style.error("stream failed (" + e.type() + "): " + e.getMessage()));
+            err.println(style.error("stream failed (" + e.type() + "): " + Failures.describe(e)));
             return Main.STREAM_FAILED;
         }
     }

@@ -61,7 +61,7 @@ final class LoopCommand {
             return Main.OK;
         } catch (RuminateException e) {
             renderer.finish();
-            err.println(style.error("loop failed (" + e.type() + "): " + e.getMessage()));
+            err.println(style.error("loop failed (" + e.type() + "): " + Failures.describe(e)));
             return Main.STREAM_FAILED;
         }
     }

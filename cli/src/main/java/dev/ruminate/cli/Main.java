@@ -61,11 +61,12 @@ public final class Main {
                 default -> throw new UsageException("unknown command '" + args.get(0) + "'");
             };
         } catch (UsageException e) {
+            // the cause first, on one line; the usage is one --help away rather than 15 lines that bury it
             err.println("ruminate: " + e.getMessage());
-            err.print(usage());
+            err.println("(ruminate --help shows every command and option)");
             return USAGE;
         } catch (RuntimeException e) {
-            err.println("ruminate: " + e);
+            err.println("ruminate: " + Failures.describeUnexpected(e));
             return FAILURE;
         }
     }

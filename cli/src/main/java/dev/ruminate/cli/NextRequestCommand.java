@@ -68,7 +68,7 @@ final class NextRequestCommand {
             RuminateException failure = replayed.failure();
             if (failure != null || replayed.result() == null) {
                 err.println("ruminate: " + file + " does not reduce to a complete turn"
-                        + (failure != null ? " (" + failure.type() + "): " + failure.getMessage() : ""));
+                        + (failure != null ? " (" + failure.type() + "): " + Failures.describe(failure) : ""));
                 return Main.STREAM_FAILED;
             }
             AssistantMessage turn = replayed.result().message();

@@ -10,6 +10,10 @@ import dev.ruminate.core.reduce.ChatReducer;
 import dev.ruminate.core.reduce.ChatResult;
 import dev.ruminate.core.reduce.ReasoningCheck;
 import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.providers.ApiFamily;
+import dev.ruminate.providers.ProviderKind;
+import dev.ruminate.providers.ProviderKinds;
+import dev.ruminate.providers.WireFormat;
 import dev.ruminate.testkit.EmulatorResponse;
 import dev.ruminate.testkit.ProviderEmulator;
 import java.io.IOException;
@@ -25,7 +29,10 @@ import reactor.core.publisher.Flux;
 
 /**
  * {@code ruminate replay}: serves a recorded response body byte for byte from an emulator on
- * loopback and runs it through the real provider client, decoder and reducer.
+ * loopback and runs it through the real provider client, decoder and reducer. The body's framing
+ * (SSE, NDJSON, AWS event stream, a streamed JSON array, a whole JSON body) is told by its content
+ * ({@link WireFormat}), and so is its family: a recording of another family than the provider's is
+ * named as such on stderr, with the providers that read it.
  */
 final class ReplayCommand {
 
@@ -42,11 +49,17 @@ final class ReplayCommand {
         if (parsed.positional().size() != 1) {
             throw new UsageException("replay needs exactly one FILE");
         }
-        Clients.kind(provider);
-        byte[] body = read(Path.of(parsed.positional().get(0)));
-        Replayed replayed = replay(provider, body, parsed.flag("think-tags"));
+        ProviderKind kind = Clients.kind(provider);
+        String file = parsed.positional().get(0);
+        byte[] body = read(Path.of(file));
+        WireFormat wire = WireFormat.recognise(body);
+        Replayed replayed = replay(provider, body, wire, parsed.flag("think-tags"));
         ChatResult result = replayed.result();
         RuminateException failure = replayed.failure();
+        String hint = hint(kind, wire, file, failure != null);
+        if (hint != null) {
+            err.println("ruminate: " + hint);
+        }
 
         AssistantMessage message;
         ReasoningCheck check;
@@ -77,12 +90,19 @@ final class ReplayCommand {
 
     /** Serves a recording from an emulator and reduces it through the real client. */
     static Replayed replay(String provider, byte[] body, boolean thinkTags) {
-        BodyKind kind = BodyKind.detect(body);
+        return replay(provider, body, WireFormat.recognise(body), thinkTags);
+    }
+
+    /**
+     * Serves a recording from an emulator, with the content type its framing has, and reduces it
+     * through the real client: a stream through a streaming call, a whole body through a whole one.
+     */
+    static Replayed replay(String provider, byte[] body, WireFormat format, boolean thinkTags) {
         try (ProviderEmulator emulator = ProviderEmulator.start()) {
-            emulator.enqueue(EmulatorResponse.replay(body, kind.contentType()));
+            emulator.enqueue(EmulatorResponse.replay(body, format.framing().contentType()));
             ChatProvider client = Clients.forEmulator(provider, emulator.baseUrl(), thinkTags);
             ChatRequest request = ChatRequest.builder("replay").user("replay").build();
-            Flux<ChatEvent> events = kind.streaming() ? client.stream(request) : client.completeAsEvents(request);
+            Flux<ChatEvent> events = format.framing().streaming() ? client.stream(request) : client.completeAsEvents(request);
             try {
                 return new Replayed(ChatReducer.defaults().reduce(events).block(), null);
             } catch (RuminateException e) {
@@ -101,76 +121,29 @@ final class ReplayCommand {
         }
     }
 
-    /** What a recording holds, told from its content rather than its name. */
-    enum BodyKind {
-        SSE("text/event-stream", true),
-        NDJSON("application/x-ndjson", true),
-        EVENT_STREAM("application/vnd.amazon.eventstream", true),
-        JSON("application/json", false);
-
-        private final String contentType;
-        private final boolean streaming;
-
-        BodyKind(String contentType, boolean streaming) {
-            this.contentType = contentType;
-            this.streaming = streaming;
+    /**
+     * Says, when it helps, what the recording is: when its content is another family's than the
+     * provider's (the usual reason a valid recording "ends early"), which family and which
+     * providers read it; when the replay failed on a body of no known format, what it looks like.
+     *
+     * @return the line, or null when there is nothing to add
+     */
+    static @Nullable String hint(ProviderKind kind, WireFormat format, String file, boolean failed) {
+        ApiFamily family = format.family();
+        if (family != null && family != kind.api()) {
+            return file + " is " + format.describe() + ", which --provider " + kind.name() + " ("
+                    + WireFormat.familyName(kind.api()) + ") does not read; try --provider " + readers(family);
         }
-
-        String contentType() {
-            return contentType;
+        if (family == null && failed) {
+            return file + " is " + format.describe() + ": is it a recorded response body?";
         }
+        return null;
+    }
 
-        boolean streaming() {
-            return streaming;
-        }
-
-        /**
-         * Tells the framing from the bytes: an AWS event-stream frame opens with a prelude whose
-         * CRC matches; a body of several lines that each hold one JSON object is NDJSON; one JSON
-         * object is a non-streaming response; anything else is SSE.
-         */
-        static BodyKind detect(byte[] body) {
-            if (isEventStream(body)) {
-                return EVENT_STREAM;
-            }
-            int start = 0;
-            while (start < body.length && isSpace(body[start])) {
-                start++;
-            }
-            if (start == body.length || body[start] != '{') {
-                return SSE;
-            }
-            return isJsonLines(body, start) ? NDJSON : JSON;
-        }
-
-        private static boolean isEventStream(byte[] body) {
-            if (body.length < 16) {
-                return false;
-            }
-            java.util.zip.CRC32 crc = new java.util.zip.CRC32();
-            crc.update(body, 0, 8);
-            long prelude = ((body[8] & 0xffL) << 24) | ((body[9] & 0xffL) << 16) | ((body[10] & 0xffL) << 8) | (body[11] & 0xffL);
-            return crc.getValue() == prelude;
-        }
-
-        /** More than one non-blank line, each starting with an object: the body is a sequence of JSON lines. */
-        private static boolean isJsonLines(byte[] body, int start) {
-            String text = new String(body, start, body.length - start, java.nio.charset.StandardCharsets.UTF_8);
-            String[] lines = text.strip().split("\n");
-            if (lines.length < 2) {
-                return false;
-            }
-            for (String line : lines) {
-                String t = line.strip();
-                if (!t.isEmpty() && (!t.startsWith("{") || !t.endsWith("}"))) {
-                    return false;
-                }
-            }
-            return true;
-        }
-
-        private static boolean isSpace(byte b) {
-            return b == ' ' || b == '\n' || b == '\r' || b == '\t';
-        }
+    /** The providers of a family, a few named. */
+    private static String readers(ApiFamily family) {
+        List<String> names = ProviderKinds.all().stream().filter(k -> k.api() == family).map(ProviderKind::name).toList();
+        return names.size() <= 4 ? String.join(" or ", names) : String.join(", ", names.subList(0, 4)) + " (or another "
+                + WireFormat.familyName(family) + " provider: ruminate providers lists them)";
     }
 }

@@ -54,7 +54,7 @@ final class ResultJson {
         if (error != null) {
             ObjectNode e = root.putObject("error");
             e.put("type", error.type());
-            e.put("message", error.getMessage());
+            e.put("message", Failures.describe(error));
         }
         return MAPPER.writeValueAsString(root);
     }

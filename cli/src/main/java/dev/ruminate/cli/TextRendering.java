@@ -48,7 +48,7 @@ final class TextRendering {
         sb.append(style.note(usage(message.usage()))).append('\n');
         sb.append(style.note(verdict(check))).append('\n');
         if (error != null) {
-            sb.append(style.error("stream failed (" + error.type() + "): " + error.getMessage())).append('\n');
+            sb.append(style.error("stream failed (" + error.type() + "): " + Failures.describe(error))).append('\n');
         }
         return sb.toString();
     }

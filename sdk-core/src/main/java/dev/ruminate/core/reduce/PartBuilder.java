@@ -39,6 +39,16 @@ final class PartBuilder {
         this.kind = kind;
     }
 
+    /**
+     * Tells whether the part, with the given text, would say nothing and carry nothing: text or
+     * reasoning with empty text and no seal. Such a part is left out of built messages.
+     *
+     * @param finalText the text the part would be built with
+     */
+    boolean isEmpty(CharSequence finalText) {
+        return (kind == Kind.TEXT || kind == Kind.REASONING) && finalText.length() == 0 && seals.isEmpty();
+    }
+
     String toolNameOrUnknown() {
         return toolName != null ? toolName : "(unnamed)";
     }

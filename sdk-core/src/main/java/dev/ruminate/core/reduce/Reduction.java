@@ -34,6 +34,14 @@ import org.jspecify.annotations.Nullable;
  * The state of one reduction: events go in one at a time with {@link #accept(ChatEvent)}, the
  * final result comes out of {@link #finish()}.
  *
+ * <p><b>No empty parts.</b> A text or reasoning part whose text is empty and that carries no opaque
+ * state ({@link dev.ruminate.core.message.Seals#isEmpty()}) is left out of every message built here
+ * (the result, partial messages, snapshots): providers reject empty blocks sent back (Bedrock an
+ * empty text block), and such a part says nothing. A part with empty text and a seal (Anthropic's
+ * omitted thinking with its signature, Gemini's trailing signed empty text) is kept; a tool call or
+ * server tool block is never empty. Events keep their part indices: a dropped part only leaves the
+ * message's list, whose positions never were the events' indices (indices no event used are skipped too).
+ *
  * <p>Use it directly where there is no {@code Flux} (a benchmark, a callback API); otherwise use
  * {@link ChatReducer#reduce}. Cost is linear in the input: each part appends to its own builder, and
  * no per-event object is created beyond what the text needs.
@@ -236,7 +244,7 @@ public final class Reduction {
         List<Part> built = new ArrayList<>(parts.size());
         for (int i = 0; i < parts.size(); i++) {
             PartBuilder p = parts.get(i);
-            if (p != null) {
+            if (p != null && !p.isEmpty(p.text)) {
                 built.add(p.build(p.text.toString(), null, seals(p, i, built.size(), isCompleted())));
             }
         }
@@ -265,6 +273,9 @@ public final class Reduction {
             if (p.kind == PartBuilder.Kind.REASONING && p.finalText != null
                     && (text.isEmpty() || (p.mismatched && settings.mismatchPolicy() == MismatchPolicy.PREFER_PROVIDER))) {
                 text = p.finalText;
+            }
+            if (p.isEmpty(text)) {
+                continue;
             }
             String problem = null;
             if (p.kind == PartBuilder.Kind.TOOL_CALL) {
@@ -339,7 +350,7 @@ public final class Reduction {
         List<Part> built = new ArrayList<>(lengths.length);
         for (int i = 0; i < lengths.length; i++) {
             PartBuilder p = parts.get(i);
-            if (p != null && lengths[i] >= 0) {
+            if (p != null && lengths[i] >= 0 && !(lengths[i] == 0 && p.isEmpty(""))) {
                 built.add(p.build(p.text.substring(0, lengths[i]), null, seals(p, i, built.size(), finishThen != null)));
             }
         }

@@ -77,9 +77,11 @@ class ChatReducerProperties {
 
         List<Part> reduced = ChatReducer.defaults().reduce(reactor.core.publisher.Flux.fromIterable(events))
                 .block().message().parts();
-        assertThat(reduced).hasSize(parts.size());
-        for (int i = 0; i < parts.size(); i++) {
-            GenPart g = parts.get(i);
+        // a text or reasoning part with empty text (and no seal) is left out of the message
+        List<GenPart> kept = parts.stream().filter(g -> g.kind() > 1 || !g.text().isEmpty()).toList();
+        assertThat(reduced).hasSize(kept.size());
+        for (int i = 0; i < kept.size(); i++) {
+            GenPart g = kept.get(i);
             Part p = reduced.get(i);
             switch (g.kind()) {
                 case 0 -> assertThat(((ReasoningPart) p).text()).isEqualTo(g.text());

@@ -28,8 +28,9 @@ import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 
 /**
- * Gemini without HTTP: the stream decoder (for {@code streamGenerateContent?alt=sse} and for the
- * Interactions API's stream), the {@code generateContent} body decoder, and the request encoder.
+ * Gemini without HTTP: the stream decoder (for {@code streamGenerateContent?alt=sse}, the JSON
+ * array {@code streamGenerateContent} streams without {@code alt=sse}, and the Interactions API's
+ * stream), the {@code generateContent} body decoder, and the request encoder.
  * {@link GeminiProvider} uses them over Reactor Netty.
  *
  * <p>An instance ({@link #of}) is the family's {@link WireCodec}, which {@link GeminiProvider} runs
@@ -85,9 +86,16 @@ public final class GeminiCodec implements WireCodec<SseEvent> {
         return ApiIds.GEMINI;
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>{@link StreamFraming#SSE_OR_JSON_ARRAY}: the stream is asked for with {@code alt=sse}, but
+     * a server or proxy that answers with the JSON array {@code streamGenerateContent} gives without
+     * it ({@code application/json}, {@code [{…},{…}]}) is read too, told by the body's content.
+     */
     @Override
     public StreamFraming<SseEvent> framing() {
-        return StreamFraming.SSE;
+        return StreamFraming.SSE_OR_JSON_ARRAY;
     }
 
     /** {@code /models/MODEL:streamGenerateContent?alt=sse} or {@code :generateContent}; the model id percent-encoded. */
@@ -142,7 +150,7 @@ public final class GeminiCodec implements WireCodec<SseEvent> {
      */
     public static Function<Flux<SseEvent>, Flux<ChatEvent>> streamDecoder(String provider) {
         Objects.requireNonNull(provider, "provider");
-        return StreamDecoding.operator(StreamFraming.SSE, () -> new GeminiStreamDecoder(provider));
+        return StreamDecoding.operator(StreamFraming.SSE_OR_JSON_ARRAY, () -> new GeminiStreamDecoder(provider));
     }
 
     /**

@@ -182,7 +182,7 @@ public final class ProviderPipeline<F> {
     public Flux<ChatEvent> stream(ChatRequest request) {
         Objects.requireNonNull(request, "request");
         return recovering(request, prepared -> Flux.defer(() -> exchange.stream(codec.endpoint(base, request, true),
-                        encodePrepared(prepared, true), codec.framing().mediaType()))
+                        encodePrepared(prepared, true), codec.framing().mediaType(), codec.framing().acceptedMediaTypes()))
                 .transform(body -> codec.framing().decode(body, limits))
                 .transform(StreamDecoding.operator(codec.framing(), () -> codec.newStreamDecoder(request)))
                 .transform(thinkTagSplitting())

@@ -39,8 +39,9 @@ public interface WireCodec<F> {
     /**
      * Returns the framing of streamed responses.
      *
-     * @return {@link StreamFraming#SSE}, {@link StreamFraming#NDJSON} or
-     *     {@link StreamFraming#EVENT_STREAM}
+     * @return {@link StreamFraming#SSE}, {@link StreamFraming#NDJSON},
+     *     {@link StreamFraming#EVENT_STREAM}, {@link StreamFraming#JSON_ARRAY} or
+     *     {@link StreamFraming#SSE_OR_JSON_ARRAY}
      */
     StreamFraming<F> framing();
 

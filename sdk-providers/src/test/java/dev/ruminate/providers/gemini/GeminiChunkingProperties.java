@@ -42,7 +42,7 @@ class GeminiChunkingProperties {
     private static final List<String> STREAMS = Recorded.under("gemini", ".sse");
     /**
      * The whole bodies; not llm-gemini's {@code -json-array-stream} recording, a stream read without
-     * {@code alt=sse} (one JSON array of chunks), which this provider never asks for.
+     * {@code alt=sse} (one JSON array of chunks), which {@link GeminiJsonArrayStreamTest} cuts.
      */
     private static final List<String> BODIES = Recorded.under("gemini", ".json").stream()
             .filter(p -> !p.contains("-json-array-stream")).toList();

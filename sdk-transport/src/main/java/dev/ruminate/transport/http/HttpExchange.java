@@ -134,9 +134,31 @@ public final class HttpExchange {
      * @return a cold flux of body buffers; errors as described on the class
      */
     public Flux<ByteBuf> stream(URI uri, byte[] jsonBody, String mediaType) {
+        return stream(uri, jsonBody, mediaType, List.of(mediaType));
+    }
+
+    /**
+     * Posts a JSON body and streams the response body, which may have any of several content types
+     * (a framing that tells them apart by content, such as SSE or a streamed JSON array).
+     *
+     * <p>As {@link #stream(URI, byte[], String)}, buffers are valid only during {@code onNext}.
+     *
+     * @param uri the endpoint
+     * @param jsonBody the request body (UTF-8 JSON); not copied, do not modify it
+     * @param mediaType the content type asked for in {@code Accept}, e.g. {@code text/event-stream}
+     * @param accepted the content types the response may have (parameters ignored); a 2xx response
+     *     of another type fails as described on the class
+     * @return a cold flux of body buffers; errors as described on the class
+     * @since 0.1
+     */
+    public Flux<ByteBuf> stream(URI uri, byte[] jsonBody, String mediaType, List<String> accepted) {
         Objects.requireNonNull(uri, "uri");
         Objects.requireNonNull(jsonBody, "jsonBody");
-        String expected = baseType(Objects.requireNonNull(mediaType, "mediaType"));
+        Objects.requireNonNull(mediaType, "mediaType");
+        List<String> expected = accepted.stream().map(HttpExchange::baseType).toList();
+        if (expected.isEmpty()) {
+            throw new IllegalArgumentException("no accepted media type");
+        }
         return signed(uri, jsonBody, mediaType)
                 .flatMapMany(signed -> {
                     List<ApiKey> sent = secrets.remember(signed);
@@ -213,14 +235,15 @@ public final class HttpExchange {
         });
     }
 
-    private Flux<ByteBuf> streamBody(HttpClientResponse res, ByteBufFlux content, String expected, List<ApiKey> sent) {
+    private Flux<ByteBuf> streamBody(HttpClientResponse res, ByteBufFlux content, List<String> expected,
+                                     List<ApiKey> sent) {
         int status = res.status().code();
         if (status / 100 != 2) {
             return this.<ByteBuf>statusError(res, content, sent).flux();
         }
         String contentType = res.responseHeaders().get(HttpHeaderNames.CONTENT_TYPE);
-        if (contentType != null && !baseType(contentType).equals(expected)) {
-            return this.<ByteBuf>contentTypeError(res, content, contentType, expected, sent).flux();
+        if (contentType != null && !expected.contains(baseType(contentType))) {
+            return this.<ByteBuf>contentTypeError(res, content, contentType, String.join(" or ", expected), sent).flux();
         }
         return content.onErrorMap(ReadTimeoutException.class, e -> timeout(StreamTimeoutException.Phase.IDLE))
                 .onErrorMap(IOException.class, HttpExchange::incomplete);

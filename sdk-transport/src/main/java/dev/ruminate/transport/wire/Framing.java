@@ -60,6 +60,8 @@ final class Framing {
          *
          * @param out receives the frames the end of the body completes
          * @throws ProtocolException when the rest of the body breaks a limit
+         * @throws dev.ruminate.core.error.IncompleteStreamException when the body ends inside a
+         *     structure that must be closed (a streamed JSON array); it ends the flux as an error
          */
         void finish(List<T> out);
 

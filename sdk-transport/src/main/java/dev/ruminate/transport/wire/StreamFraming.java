@@ -1,20 +1,21 @@
 package dev.ruminate.transport.wire;
 
 import io.netty.buffer.ByteBuf;
+import java.util.List;
 import java.util.Objects;
-import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.ToLongFunction;
 import reactor.core.publisher.Flux;
 
 /**
  * How a streamed response body is cut into frames: the media type the response must have, the
- * decoder from body buffers to frames, and where each frame is, for error messages. One of three:
- * {@link #SSE}, {@link #NDJSON} and {@link #EVENT_STREAM}; a provider family names the one its API
- * speaks, and the provider skeleton does the rest.
+ * decoder from body buffers to frames, and where each frame is, for error messages. One of
+ * {@link #SSE}, {@link #NDJSON}, {@link #EVENT_STREAM}, {@link #JSON_ARRAY} and
+ * {@link #SSE_OR_JSON_ARRAY}; a provider family names the one its API speaks, and the provider
+ * skeleton does the rest.
  *
  * <p>Immutable and thread-safe; the decoding itself follows the framing's own class
- * ({@link ServerSentEvents}, {@link JsonLines}, {@link EventStreams}).
+ * ({@link ServerSentEvents}, {@link JsonLines}, {@link EventStreams}, {@link JsonArrays}).
  *
  * @param <F> the frame type
  * @since 0.1
@@ -22,33 +23,64 @@ import reactor.core.publisher.Flux;
 public final class StreamFraming<F> {
 
     /** Server-Sent Events, {@code text/event-stream}: frames are {@link SseEvent}s. */
-    public static final StreamFraming<SseEvent> SSE = new StreamFraming<>("text/event-stream", "data",
-            ServerSentEvents::decode, SseEvent::data, SseEvent::line, SseEvent::byteOffset);
+    public static final StreamFraming<SseEvent> SSE = new StreamFraming<>("text/event-stream", List.of(), "data",
+            SseFrameDecoder::new, SseEvent::data, SseEvent::line, SseEvent::byteOffset);
 
     /** Newline-delimited JSON, {@code application/x-ndjson}: frames are {@link JsonLine}s. */
-    public static final StreamFraming<JsonLine> NDJSON = new StreamFraming<>("application/x-ndjson", "line",
-            JsonLines::decode, JsonLine::bytes, JsonLine::line, JsonLine::byteOffset);
+    public static final StreamFraming<JsonLine> NDJSON = new StreamFraming<>("application/x-ndjson", List.of(), "line",
+            JsonLineDecoder::new, JsonLine::bytes, JsonLine::line, JsonLine::byteOffset);
+
+    /**
+     * One JSON array streamed over time, {@code application/json}: frames are its elements,
+     * {@link JsonArrayElement}s, each emitted when it is complete (see {@link JsonArrays}).
+     */
+    public static final StreamFraming<JsonArrayElement> JSON_ARRAY = new StreamFraming<>("application/json", List.of(),
+            "element", JsonArrayFramer::new, JsonArrayElement::bytes, JsonArrayElement::line,
+            JsonArrayElement::byteOffset);
+
+    /**
+     * Server-Sent Events, or a streamed JSON array, told apart by the body's content: a body whose
+     * first byte that is not whitespace is {@code [} is read as {@link #JSON_ARRAY} (so is a body that
+     * is one JSON object, as its only element: an error object answering a streaming call), anything
+     * else as {@link #SSE}. Each element becomes an {@link SseEvent} of type {@code message} whose data
+     * are the element's bytes, at the element's line and byte offset: a decoder of SSE data reads both.
+     * Asks for {@code text/event-stream}, and accepts {@code application/json} too.
+     *
+     * <p>For Gemini's {@code streamGenerateContent}: without {@code alt=sse} (and through proxies that
+     * drop it) the same chunks come as one JSON array.
+     */
+    public static final StreamFraming<SseEvent> SSE_OR_JSON_ARRAY = new StreamFraming<>("text/event-stream",
+            List.of("application/json"), "data",
+            limits -> new ContentSniffingFramer<>(new SseFrameDecoder(limits), new JsonArrayFramer(limits),
+                    e -> new SseEvent("message", e.bytes(), null, e.line(), e.byteOffset())),
+            SseEvent::data, SseEvent::line, SseEvent::byteOffset);
 
     /**
      * AWS event-stream, {@code application/vnd.amazon.eventstream}: binary frames, both CRCs
      * checked, are {@link EventStreamMessage}s. A binary body has no lines: {@link #line} is -1.
      */
     public static final StreamFraming<EventStreamMessage> EVENT_STREAM = new StreamFraming<>(
-            "application/vnd.amazon.eventstream", "payload", EventStreams::decode, EventStreamMessage::payload,
+            "application/vnd.amazon.eventstream", List.of(), "payload", EventStreamFramer::new, EventStreamMessage::payload,
             m -> -1L, EventStreamMessage::byteOffset);
 
     private final String mediaType;
+    private final List<String> acceptedMediaTypes;
     private final String payloadName;
-    private final BiFunction<Flux<ByteBuf>, WireLimits, Flux<F>> decoder;
+    private final Function<WireLimits, Framing.Framer<F>> framers;
     private final Function<F, byte[]> payload;
     private final ToLongFunction<F> line;
     private final ToLongFunction<F> byteOffset;
 
-    private StreamFraming(String mediaType, String payloadName, BiFunction<Flux<ByteBuf>, WireLimits, Flux<F>> decoder,
-                          Function<F, byte[]> payload, ToLongFunction<F> line, ToLongFunction<F> byteOffset) {
+    private StreamFraming(String mediaType, List<String> alsoAccepted, String payloadName,
+                          Function<WireLimits, Framing.Framer<F>> framers, Function<F, byte[]> payload,
+                          ToLongFunction<F> line, ToLongFunction<F> byteOffset) {
         this.mediaType = mediaType;
+        List<String> accepted = new java.util.ArrayList<>(1 + alsoAccepted.size());
+        accepted.add(mediaType);
+        accepted.addAll(alsoAccepted);
+        this.acceptedMediaTypes = List.copyOf(accepted);
         this.payloadName = payloadName;
-        this.decoder = decoder;
+        this.framers = framers;
         this.payload = payload;
         this.line = line;
         this.byteOffset = byteOffset;
@@ -65,6 +97,16 @@ public final class StreamFraming<F> {
     }
 
     /**
+     * Returns the media types a streamed response may have: {@link #mediaType()} first, then any
+     * other this framing reads (parameters such as {@code charset} aside).
+     *
+     * @return the accepted media types, at least one
+     */
+    public List<String> acceptedMediaTypes() {
+        return acceptedMediaTypes;
+    }
+
+    /**
      * Decodes a body into frames.
      *
      * @param body the response body, buffers valid only during {@code onNext}
@@ -72,7 +114,9 @@ public final class StreamFraming<F> {
      * @return the frames, in body order; errors as documented by the framing's decoder
      */
     public Flux<F> decode(Flux<ByteBuf> body, WireLimits limits) {
-        return decoder.apply(Objects.requireNonNull(body, "body"), Objects.requireNonNull(limits, "limits"));
+        Objects.requireNonNull(body, "body");
+        Objects.requireNonNull(limits, "limits");
+        return Framing.decode(body, () -> framers.apply(limits));
     }
 
     /**
