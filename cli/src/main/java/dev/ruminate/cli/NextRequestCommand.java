@@ -8,6 +8,9 @@ import dev.ruminate.core.history.SendBackPlan;
 import dev.ruminate.core.history.Retention;
 import dev.ruminate.core.message.AssistantMessage;
 import dev.ruminate.core.message.Message;
+import dev.ruminate.core.message.Origin;
+import dev.ruminate.core.message.Part;
+import dev.ruminate.core.message.Provenance;
 import dev.ruminate.core.message.ToolCallPart;
 import dev.ruminate.core.message.ToolResultMessage;
 import dev.ruminate.core.request.ChatRequest;
@@ -85,13 +88,15 @@ final class NextRequestCommand {
         if (user != null) {
             conversation.add(Message.user(user));
         }
-        ChatRequest request = ChatRequest.builder(parsed.option("model", model))
-                .messages(conversation).build();
-
         try (ProviderEmulator emulator = ProviderEmulator.start()) {
             // The answer does not matter: the request the client made is what this command prints.
             emulator.enqueue(EmulatorResponse.httpError(500, "{\"error\":{\"message\":\"next-request records only\"}}"));
             ChatProvider client = Clients.forEmulator(provider, emulator.baseUrl(), parsed.flag("think-tags"), policy);
+            if (client instanceof HttpChatProvider http) {
+                rehome(conversation, http.origin());
+            }
+            ChatRequest request = ChatRequest.builder(parsed.option("model", model))
+                    .messages(conversation).build();
             try {
                 client.stream(request).blockLast(Duration.ofSeconds(30));
             } catch (RuminateException expected) {
@@ -112,6 +117,29 @@ final class NextRequestCommand {
             }
         }
         return Main.OK;
+    }
+
+    /**
+     * Makes the turn files' opaque state come from the endpoint the request goes to. Each file was
+     * recorded from the provider this command targets, but is replayed through a local emulator of
+     * its own, whose address differs from the one the request is sent to: without this, every value
+     * would cross an endpoint boundary and be stripped. Model, block and whether it finished stay as
+     * recorded, so the model and integrity rules still apply.
+     */
+    private static void rehome(List<Message> conversation, Origin target) {
+        for (int i = 0; i < conversation.size(); i++) {
+            if (!(conversation.get(i) instanceof AssistantMessage a)) {
+                continue;
+            }
+            List<Part> parts = new ArrayList<>(a.parts().size());
+            for (Part p : a.parts()) {
+                Provenance pv = p.seals().provenance();
+                parts.add(pv == null ? p : p.withSeals(p.seals().withProvenance(
+                        new Provenance(target, pv.model(), pv.block(), pv.finished(), pv.requestedModel()))));
+            }
+            conversation.set(i, new AssistantMessage(parts, a.provider(), a.model(), a.finishReason(), a.rawFinishReason(),
+                    a.usage()));
+        }
     }
 
     /** The heading of the plan, which says how to read its indices. */

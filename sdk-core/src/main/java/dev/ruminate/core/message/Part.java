@@ -16,4 +16,13 @@ public sealed interface Part permits ReasoningPart, TextPart, ToolCallPart, Serv
      * @return the seals, {@link Seals#NONE} when there are none
      */
     Seals seals();
+
+    /**
+     * Returns this part with other opaque state, everything else the same.
+     *
+     * @param seals the state
+     * @return the part ({@code this} when the state is equal)
+     * @since 0.2
+     */
+    Part withSeals(Seals seals);
 }

@@ -29,4 +29,9 @@ public record ReasoningPart(String text, boolean summary, @Nullable String sourc
         Objects.requireNonNull(text, "text");
         Objects.requireNonNull(seals, "seals");
     }
+
+    @Override
+    public ReasoningPart withSeals(Seals value) {
+        return value.equals(seals) ? this : new ReasoningPart(text, summary, source, value);
+    }
 }

@@ -36,4 +36,9 @@ public record ServerToolPart(String type, @Nullable String id, @Nullable String 
         Objects.requireNonNull(json, "json");
         Objects.requireNonNull(seals, "seals");
     }
+
+    @Override
+    public ServerToolPart withSeals(Seals value) {
+        return value.equals(seals) ? this : new ServerToolPart(type, id, name, json, value);
+    }
 }

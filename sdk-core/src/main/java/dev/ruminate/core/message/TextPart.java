@@ -33,4 +33,9 @@ public record TextPart(String text, Seals seals) implements Part {
     public static TextPart of(String text) {
         return new TextPart(text, Seals.NONE);
     }
+
+    @Override
+    public TextPart withSeals(Seals value) {
+        return value.equals(seals) ? this : new TextPart(text, value);
+    }
 }

@@ -35,4 +35,9 @@ public record ToolCallPart(@Nullable String id, String name, String arguments, b
         Objects.requireNonNull(arguments, "arguments");
         Objects.requireNonNull(seals, "seals");
     }
+
+    @Override
+    public ToolCallPart withSeals(Seals value) {
+        return value.equals(seals) ? this : new ToolCallPart(id, name, arguments, argumentsValid, value);
+    }
 }
