@@ -141,7 +141,10 @@ class ChatCompletionsSendBackPlanTest {
             new Object[] {Profiles.GLM, "glm-4.7"}, new Object[] {Profiles.VLLM, "m"},
             new Object[] {Profiles.OPENROUTER, "m"}, new Object[] {Profiles.SNOWFLAKE, "m"},
             new Object[] {Profiles.MISTRAL, "magistral-medium-latest"}, new Object[] {Profiles.GROQ, "m"},
-            new Object[] {TAGS, "m"});
+            new Object[] {TAGS, "m"}, new Object[] {Profiles.GEMINI_OPENAI, "gemini-3-pro-preview"},
+            new Object[] {Profiles.VERCEL_GATEWAY, "m"}, new Object[] {Profiles.MOONSHOT, "kimi-k2.5"},
+            new Object[] {Profiles.MINIMAX, "MiniMax-M2"}, new Object[] {Profiles.AZURE, "gpt-5"},
+            new Object[] {Profiles.OPENAI_COMPATIBLE, "m"});
 
     static Stream<Arguments> turnsAndTargets() {
         return Recordings.all().stream().flatMap(path -> TARGETS.stream()
