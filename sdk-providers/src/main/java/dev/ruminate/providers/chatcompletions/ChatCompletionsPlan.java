@@ -139,7 +139,7 @@ final class ChatCompletionsPlan {
             case REASONING_DETAILS -> "C3";
             case THINKING_CHUNKS -> "C6";
             case GOOGLE_EXTRA_CONTENT -> "C11";
-            case THINK_TAGS -> "C7";
+            case THINK_TAGS -> profile.name().equals("minimax") ? "C12" : "C7";
             case DROP -> profile.sendBack() instanceof DeepSeekSendBackRule ? "C2" : "C8";
         };
     }

@@ -113,6 +113,20 @@ class ChatCompletionsSendBackPlanTest {
     }
 
     @Test
+    void miniMaxSendsThinkTagsUnderC12GeminiOpenAiDropsThoughtTextUnderC11AndAzureUnderC8() {
+        AssistantMessage turn = own(turn("mistral/pydantic-magistral-thinking.json"));
+
+        assertThat(check(Profiles.MINIMAX, "MiniMax-M2", turn).entries()).extracting(PlanEntry::action, PlanEntry::rule)
+                .containsExactly(tuple(TO_TAGS, "C12"));
+        assertThat(check(Profiles.GEMINI_OPENAI, "gemini-3-pro-preview", turn).entries())
+                .extracting(PlanEntry::action, PlanEntry::rule).containsExactly(tuple(DROP, "C11"));
+        assertThat(check(Profiles.AZURE, "gpt-5", turn).entries()).extracting(PlanEntry::action, PlanEntry::rule)
+                .containsExactly(tuple(DROP, "C8"));
+        assertThat(check(Profiles.MOONSHOT, "kimi-k2.5", turn).entries()).extracting(PlanEntry::action, PlanEntry::rule)
+                .containsExactly(tuple(TO_FIELD, "C5"));
+    }
+
+    @Test
     void anotherProvidersReasoningReachingTheEncoderIsDroppedUnderC9() {
         AssistantMessage turn = turn("mistral/pydantic-magistral-thinking.json");
         ChatRequest unprepared = PlanCheck.nextTurn("deepseek-v4-flash", turn);
