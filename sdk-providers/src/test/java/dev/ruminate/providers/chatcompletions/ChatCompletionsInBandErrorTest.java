@@ -81,4 +81,22 @@ class ChatCompletionsInBandErrorTest {
         assertThat(partial.parts().stream().filter(ReasoningPart.class::isInstance).map(p -> ((ReasoningPart) p).text()))
                 .containsExactly(profile.reasoningFields().isEmpty() ? new String[0] : new String[] {REASONING});
     }
+
+    static Stream<String> profileNames() {
+        return Profiles.names().stream();
+    }
+
+    /** A whole (non-streaming) body holding an error beside its choices fails the same way. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("profileNames")
+    void aWholeBodyWithAnErrorBesideItsChoicesFailsTyped(String name) {
+        String body = "{\"id\":\"c1\",\"object\":\"chat.completion\",\"model\":\"m\",\"choices\":[{\"index\":0,"
+                + "\"message\":{\"role\":\"assistant\",\"content\":\"never shown\"},\"finish_reason\":\"stop\"}],"
+                + "\"error\":{\"message\":\"" + MESSAGE + "\",\"code\":503}}";
+
+        RuminateException error = Emulated.codecCompletion(Profiles.byName(name),
+                body.getBytes(java.nio.charset.StandardCharsets.UTF_8)).failed();
+
+        assertThat(error).isInstanceOf(ProviderStreamException.class).hasMessageContaining(MESSAGE);
+    }
 }
