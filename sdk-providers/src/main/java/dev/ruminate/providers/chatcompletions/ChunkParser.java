@@ -120,6 +120,8 @@ final class ChunkParser {
                 case "choices" -> choices(p, value, chunk, primary);
                 case "usage" -> usage(p, value, chunk.usage);
                 case "x_groq" -> groq(p, value, chunk);
+                // Gemini's OpenAI-compatible endpoint: some responses put the signature beside choices
+                case "thought_signature" -> chunk.offerSignature(JsonReading.text(p, value));
                 case "error" -> {
                     chunk.error = value != JsonToken.VALUE_NULL;
                     p.skipChildren();

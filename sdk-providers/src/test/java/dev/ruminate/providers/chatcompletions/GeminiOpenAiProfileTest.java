@@ -150,6 +150,13 @@ class GeminiOpenAiProfileTest {
                 + "\"}}},\"finish_reason\":\"stop\"}]}\n\n"
                 + "data: [DONE]\n\n";
 
+        String beside = "data: {\"id\":\"g3\",\"object\":\"chat.completion.chunk\",\"model\":\"gemini-2.5-flash\","
+                + "\"thought_signature\":\"" + TEXT_SIGNATURE + "\",\"choices\":[{\"index\":0,"
+                + "\"delta\":{\"role\":\"assistant\",\"content\":\"Done.\"},\"finish_reason\":\"stop\"}]}\n\n"
+                + "data: [DONE]\n\n";
+        assertThat(stream(EmulatorResponse.sse(beside)).parts()).as("a signature beside the choices")
+                .singleElement().satisfies(p -> assertThat(p.seals().signature()).isEqualTo(TEXT_SIGNATURE));
+
         AssistantMessage text = stream(EmulatorResponse.sse(sse));
         AssistantMessage bare = stream(EmulatorResponse.sse(signatureOnly));
 
