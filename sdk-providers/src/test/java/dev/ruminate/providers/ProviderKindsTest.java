@@ -170,6 +170,19 @@ class ProviderKindsTest {
     }
 
     @Test
+    void theGatewayAndHostProfilesAreKindsWithTheirDocumentedEndpoints() {
+        assertThat(ProviderKinds.get("gemini-openai").defaultBaseUrl())
+                .isEqualTo(URI.create("https://generativelanguage.googleapis.com/v1beta/openai"));
+        assertThat(ProviderKinds.get("vercel-gateway").defaultBaseUrl()).isEqualTo(URI.create("https://ai-gateway.vercel.sh/v1"));
+        assertThat(ProviderKinds.get("moonshot").defaultBaseUrl()).isEqualTo(URI.create("https://api.moonshot.ai/v1"));
+        assertThat(ProviderKinds.get("minimax").defaultBaseUrl()).isEqualTo(URI.create("https://api.minimax.io/v1"));
+        assertThat(ProviderKinds.get("Azure-OpenAI")).isSameAs(ProviderKinds.get("azure"));
+        assertThat(ProviderKinds.get("azure").requires()).containsExactly(ProviderSetting.BASE_URL);
+        assertThat(ProviderKinds.get("azure").api()).isEqualTo(ApiFamily.CHAT_COMPLETIONS);
+        assertThat(ProviderKinds.get("azure").keyVariable()).isEqualTo(ProviderKinds.get("azure-responses").keyVariable());
+    }
+
+    @Test
     void aBaseUrlSetByTheCustomizerSatisfiesTheKind() {
         emulator.enqueue(hello(ApiFamily.CHAT_COMPLETIONS));
         ChatProvider client = ProviderKinds.get("openai-compatible").create(ProviderSettings.DEFAULTS,

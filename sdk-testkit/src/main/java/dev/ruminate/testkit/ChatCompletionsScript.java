@@ -164,6 +164,38 @@ public final class ChatCompletionsScript extends Script<ChatCompletionsScript> {
     }
 
     /**
+     * Adds answer text signed as Gemini's OpenAI-compatible endpoint signs a reply: the last delta
+     * of the text (or, in a whole body, the message) carries
+     * {@code "extra_content":{"google":{"thought_signature":…}}}.
+     *
+     * @param text the answer text
+     * @param thoughtSignature the signature, written as given
+     * @return this script
+     * @since 0.1
+     */
+    public ChatCompletionsScript signedContent(String text, String thoughtSignature) {
+        return add(new Step.Text(text, Objects.requireNonNull(thoughtSignature, "thoughtSignature")));
+    }
+
+    /**
+     * Adds a function call signed as Gemini's OpenAI-compatible endpoint signs one: its first
+     * fragment (or, in a whole body, the call) carries
+     * {@code "extra_content":{"google":{"thought_signature":…}}}. The id is written as given, so
+     * an empty string gives Gemini's id-less calls.
+     *
+     * @param id the call id, possibly empty
+     * @param name the function name
+     * @param argumentsJson the arguments JSON text
+     * @param thoughtSignature the signature, written as given
+     * @return this script
+     * @since 0.1
+     */
+    public ChatCompletionsScript signedToolCall(String id, String name, String argumentsJson, String thoughtSignature) {
+        return add(new Step.ToolCall(Objects.requireNonNull(id, "id"), name, argumentsJson,
+                Objects.requireNonNull(thoughtSignature, "thoughtSignature"), null));
+    }
+
+    /**
      * Adds a function call.
      *
      * <p>Streamed as OpenAI does: a first fragment with {@code index}, {@code id},

@@ -30,8 +30,14 @@ final class ChatCompletionsWriter {
                     records.add(event(chunk(delta -> reasoningDelta(delta, piece), null, false)));
                 }
             } else if (step instanceof Step.Text text) {
-                for (String piece : script.pieces(text.text())) {
-                    records.add(event(chunk(delta -> contentDelta(delta, piece), null, false)));
+                List<String> pieces = script.pieces(text.text());
+                for (int i = 0; i < pieces.size(); i++) {
+                    String piece = pieces.get(i);
+                    String signature = i == pieces.size() - 1 ? text.signature() : null;
+                    records.add(event(chunk(delta -> {
+                        contentDelta(delta, piece);
+                        googleSignature(delta, signature);
+                    }, null, false)));
                 }
             } else if (step instanceof Step.ToolCall call) {
                 toolCall(records, toolIndex++, call);
@@ -84,6 +90,7 @@ final class ChatCompletionsWriter {
         boolean hasReasoning = false;
         boolean hasContent = false;
         List<Step.ToolCall> calls = new ArrayList<>();
+        String signature = null;
         for (Step step : script.steps()) {
             if (step instanceof Step.Reasoning r) {
                 reasoning.append(r.text());
@@ -91,12 +98,14 @@ final class ChatCompletionsWriter {
             } else if (step instanceof Step.Text t) {
                 content.append(t.text());
                 hasContent = true;
+                signature = t.signature() != null ? t.signature() : signature;
             } else if (step instanceof Step.ToolCall call) {
                 calls.add(call);
             }
         }
         boolean withReasoning = hasReasoning;
         boolean withContent = hasContent;
+        String messageSignature = signature;
         return Json.object(json -> {
             header(json, "chat.completion");
             json.writeName("choices");
@@ -136,10 +145,12 @@ final class ChatCompletionsWriter {
                     json.writeStringProperty("name", call.name());
                     json.writeStringProperty("arguments", call.arguments());
                     json.writeEndObject();
+                    googleSignature(json, call.signature());
                     json.writeEndObject();
                 }
                 json.writeEndArray();
             }
+            googleSignature(json, messageSignature);
             json.writeEndObject();
             json.writeNullProperty("logprobs");
             Json.stringOrNull(json, "finish_reason", script.finishReason());
@@ -154,16 +165,31 @@ final class ChatCompletionsWriter {
 
     private void toolCall(Records records, int index, Step.ToolCall call) {
         if (script.wholeToolCalls()) {
-            records.add(event(toolCallChunk(index, call.id(), call.name(), call.arguments())));
+            records.add(event(toolCallChunk(index, call.id(), call.name(), call.arguments(), call.signature())));
             return;
         }
-        records.add(event(toolCallChunk(index, call.id(), call.name(), "")));
+        records.add(event(toolCallChunk(index, call.id(), call.name(), "", call.signature())));
         for (String piece : script.fragments(call.arguments())) {
-            records.add(event(toolCallChunk(index, null, null, piece)));
+            records.add(event(toolCallChunk(index, null, null, piece, null)));
         }
     }
 
-    private String toolCallChunk(int index, @Nullable String id, @Nullable String name, String arguments) {
+    /** Writes Gemini's {@code "extra_content":{"google":{"thought_signature":…}}} when there is a signature. */
+    private static void googleSignature(JsonGenerator json, @Nullable String signature) {
+        if (signature == null) {
+            return;
+        }
+        json.writeName("extra_content");
+        json.writeStartObject();
+        json.writeName("google");
+        json.writeStartObject();
+        json.writeStringProperty("thought_signature", signature);
+        json.writeEndObject();
+        json.writeEndObject();
+    }
+
+    private String toolCallChunk(int index, @Nullable String id, @Nullable String name, String arguments,
+                                 @Nullable String signature) {
         return chunk(delta -> {
             delta.writeName("tool_calls");
             delta.writeStartArray();
@@ -180,6 +206,7 @@ final class ChatCompletionsWriter {
             }
             delta.writeStringProperty("arguments", arguments);
             delta.writeEndObject();
+            googleSignature(delta, signature);
             delta.writeEndObject();
             delta.writeEndArray();
         }, null, false);

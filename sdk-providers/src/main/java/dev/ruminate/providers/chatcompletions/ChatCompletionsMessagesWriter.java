@@ -14,6 +14,7 @@ import dev.ruminate.core.think.ThinkTagOptions;
 import dev.ruminate.providers.internal.JsonWriting;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JsonGenerator;
 
 /**
@@ -80,6 +81,31 @@ final class ChatCompletionsMessagesWriter {
     }
 
     /**
+     * Finds the part whose thought signature goes back on the message in
+     * {@link ReasoningSendBack.Mode#GOOGLE_EXTRA_CONTENT}: the last reasoning or text part with a
+     * signature (Gemini signs the last part of a reply; a message has one signature).
+     *
+     * @return the part's index, or -1 when none has a signature
+     */
+    static int messageSignaturePart(AssistantMessage a) {
+        for (int i = a.parts().size() - 1; i >= 0; i--) {
+            Part part = a.parts().get(i);
+            if ((part instanceof ReasoningPart || part instanceof TextPart) && part.seals().signature() != null) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Tells whether a tool call's thought signature goes back on the call: in
+     * {@link ReasoningSendBack.Mode#GOOGLE_EXTRA_CONTENT}, whenever it has one.
+     */
+    static boolean signsCall(ReasoningSendBack.Mode mode, ToolCallPart c) {
+        return mode == ReasoningSendBack.Mode.GOOGLE_EXTRA_CONTENT && c.seals().signature() != null;
+    }
+
+    /**
      * Marks the messages of user turns (the messages between two user messages) in which an
      * assistant message called a tool.
      */
@@ -129,7 +155,8 @@ final class ChatCompletionsMessagesWriter {
                     }
                     case REASONING_DETAILS -> detailParts.add(r);
                     case THINKING_CHUNKS -> thinkingChunks |= hasText(r);
-                    case DROP -> { }
+                    // the endpoint has no field for thought text: only the signature goes (below)
+                    case GOOGLE_EXTRA_CONTENT, DROP -> { }
                 }
             } else if (part instanceof TextPart t) {
                 if (!t.text().isEmpty()) {
@@ -160,22 +187,42 @@ final class ChatCompletionsMessagesWriter {
         if (!detailParts.isEmpty()) {
             writeDetails(g, detailParts);
         }
+        int signed = mode == ReasoningSendBack.Mode.GOOGLE_EXTRA_CONTENT ? messageSignaturePart(a) : -1;
+        if (signed >= 0) {
+            googleSignature(g, a.parts().get(signed).seals().signature());
+        }
         if (!calls.isEmpty()) {
             g.writeArrayPropertyStart("tool_calls");
             for (ToolCallPart c : calls) {
                 g.writeStartObject();
                 if (c.id() != null) {
                     g.writeStringProperty("id", c.id());
+                } else if (sendBack.mode() == ReasoningSendBack.Mode.GOOGLE_EXTRA_CONTENT) {
+                    // Gemini may send calls with an empty id, kept as none: the results then quote
+                    // the tool's name (ToolCall#id), so the call goes back under that name to pair
+                    g.writeStringProperty("id", c.name());
                 }
                 g.writeStringProperty("type", "function");
                 g.writeObjectPropertyStart("function");
                 g.writeStringProperty("name", c.name());
                 g.writeStringProperty("arguments", c.arguments().isBlank() ? "{}" : c.arguments());
                 g.writeEndObject();
+                if (signsCall(mode, c)) {
+                    googleSignature(g, c.seals().signature());
+                }
                 g.writeEndObject();
             }
             g.writeEndArray();
         }
+        g.writeEndObject();
+    }
+
+    /** Writes {@code "extra_content": {"google": {"thought_signature": …}}} into the open object. */
+    private static void googleSignature(JsonGenerator g, @Nullable String signature) {
+        g.writeObjectPropertyStart("extra_content");
+        g.writeObjectPropertyStart("google");
+        g.writeStringProperty("thought_signature", signature);
+        g.writeEndObject();
         g.writeEndObject();
     }
 

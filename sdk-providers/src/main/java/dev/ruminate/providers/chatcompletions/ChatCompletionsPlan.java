@@ -13,6 +13,7 @@ import dev.ruminate.core.message.AssistantMessage;
 import dev.ruminate.core.message.Message;
 import dev.ruminate.core.message.Part;
 import dev.ruminate.core.message.ReasoningPart;
+import dev.ruminate.core.message.ToolCallPart;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.providers.internal.PlanNotes;
 import dev.ruminate.providers.internal.PlanNotes.Decision;
@@ -47,18 +48,24 @@ final class ChatCompletionsPlan {
                         : sendBack.mode() == ReasoningSendBack.Mode.DROP
                         ? profile.name() + " takes no reasoning back for " + request.model()
                         : "not in a user turn with tool calls, where " + profile.name() + " ignores it";
+                int signed = mode == ReasoningSendBack.Mode.GOOGLE_EXTRA_CONTENT
+                        ? ChatCompletionsMessagesWriter.messageSignaturePart(a) : -1;
                 for (int p = 0; p < a.parts().size(); p++) {
-                    part(plan, i, p, a.parts().get(p), mode, rule, dropReason, sendBack);
+                    part(plan, i, p, a.parts().get(p), mode, rule, dropReason, sendBack, p == signed);
                 }
             }
         }
     }
 
     private static void part(SendBackPlan.Builder plan, int turn, int index, Part part, ReasoningSendBack.Mode mode,
-                             String rule, String dropReason, ReasoningSendBack sendBack) {
+                             String rule, String dropReason, ReasoningSendBack sendBack, boolean signsMessage) {
         if (!(part instanceof ReasoningPart r)) {
-            PlanNotes.seals(plan, turn, index, part.seals(), (kind, v) -> of(STRIP, rule,
-                    "Chat Completions has no field for opaque state on answer text or a tool call"));
+            boolean signsCall = part instanceof ToolCallPart c && ChatCompletionsMessagesWriter.signsCall(mode, c);
+            PlanNotes.seals(plan, turn, index, part.seals(), (kind, v) -> kind == Seal.Kind.SIGNATURE && signsCall
+                    ? of(KEEP, rule, "sent as the call's extra_content.google.thought_signature")
+                    : kind == Seal.Kind.SIGNATURE && signsMessage
+                    ? of(KEEP, rule, "sent as the message's extra_content.google.thought_signature")
+                    : of(STRIP, rule, "Chat Completions has no field for opaque state on answer text or a tool call"));
             return;
         }
         Decision text;
@@ -88,6 +95,12 @@ final class ChatCompletionsPlan {
                         : of(DROP, rule, "no text to send");
                 seals = (kind, v) -> of(ChatCompletionsMessagesWriter.hasText(r) ? STRIP : DROP, rule,
                         "thinking chunks carry no opaque state");
+            }
+            case GOOGLE_EXTRA_CONTENT -> {
+                text = of(DROP, rule, "Gemini's OpenAI-compatible endpoint has no field for thought text");
+                seals = (kind, v) -> kind == Seal.Kind.SIGNATURE && signsMessage
+                        ? of(KEEP, rule, "sent as the message's extra_content.google.thought_signature")
+                        : of(DROP, rule, "only the message's last signature goes back, in extra_content");
             }
             case REASONING_DETAILS -> {
                 ChatCompletionsMessagesWriter.DetailShape shape = ChatCompletionsMessagesWriter.DetailShape.of(r);
@@ -125,7 +138,8 @@ final class ChatCompletionsPlan {
                     : profile.name().equals("glm") ? "C4" : "C5";
             case REASONING_DETAILS -> "C3";
             case THINKING_CHUNKS -> "C6";
-            case THINK_TAGS -> "C7";
+            case GOOGLE_EXTRA_CONTENT -> "C11";
+            case THINK_TAGS -> profile.name().equals("minimax") ? "C12" : "C7";
             case DROP -> profile.sendBack() instanceof DeepSeekSendBackRule ? "C2" : "C8";
         };
     }

@@ -22,6 +22,11 @@ final class Chunk {
     int reasoningPriority = Integer.MAX_VALUE;
     @Nullable String reasoningText;
     @Nullable String reasoningSource;
+    /**
+     * The thought signature of the message (Gemini's OpenAI-compatible endpoint:
+     * {@code extra_content.google.thought_signature}, or a plain {@code thought_signature}).
+     */
+    @Nullable String signature;
 
     final List<Detail> details = new ArrayList<>();
     final List<Segment> segments = new ArrayList<>();
@@ -50,6 +55,7 @@ final class Chunk {
         reasoningPriority = Integer.MAX_VALUE;
         reasoningText = null;
         reasoningSource = null;
+        signature = null;
         details.clear();
         segments.clear();
         tools.clear();
@@ -66,11 +72,19 @@ final class Chunk {
         }
     }
 
+    /** Offers the message's thought signature; the first non-empty one of a chunk is kept. */
+    void offerSignature(@Nullable String value) {
+        if (signature == null && value != null && !value.isEmpty()) {
+            signature = value;
+        }
+    }
+
     /** Records in {@code mark} what the deltas have added so far. */
     void mark(Mark mark) {
         mark.priority = reasoningPriority;
         mark.text = reasoningText;
         mark.source = reasoningSource;
+        mark.signature = signature;
         mark.details = details.size();
         mark.segments = segments.size();
         mark.tools = tools.size();
@@ -81,6 +95,7 @@ final class Chunk {
         reasoningPriority = mark.priority;
         reasoningText = mark.text;
         reasoningSource = mark.source;
+        signature = mark.signature;
         details.subList(mark.details, details.size()).clear();
         segments.subList(mark.segments, segments.size()).clear();
         tools.subList(mark.tools, tools.size()).clear();
@@ -91,6 +106,7 @@ final class Chunk {
         private int priority;
         private @Nullable String text;
         private @Nullable String source;
+        private @Nullable String signature;
         private int details;
         private int segments;
         private int tools;
@@ -114,9 +130,10 @@ final class Chunk {
      *
      * @param index the call's {@code index}, -1 when the server omitted it
      * @param position the element's position in its array
+     * @param signature the call's thought signature ({@code extra_content.google.thought_signature}), or null
      */
     record ToolFragment(int index, int position, @Nullable String id, @Nullable String name,
-                        @Nullable String arguments) {
+                        @Nullable String arguments, @Nullable String signature) {
     }
 
     /** Token counts of one {@code usage} object. */

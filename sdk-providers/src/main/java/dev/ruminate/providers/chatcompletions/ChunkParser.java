@@ -43,7 +43,7 @@ final class ChunkParser {
             "function", "function_call", "name", "arguments", "refusal", "annotations", "logprobs", "finish_reason",
             "native_finish_reason", "stop_reason", "usage", "prompt_tokens", "completion_tokens", "total_tokens",
             "completion_tokens_details", "reasoning_tokens", "prompt_tokens_details", "cached_tokens",
-            "prompt_cache_hit_tokens", "prompt_cache_miss_tokens", "x_groq", "obfuscation", "error", "code", "param");
+            "prompt_cache_hit_tokens", "prompt_cache_miss_tokens", "x_groq", "obfuscation", "error", "code", "param", "extra_content", "google", "thought_signature");
 
     private static final String DELTA = "delta";
     private static final String MESSAGE = "message";
@@ -120,6 +120,8 @@ final class ChunkParser {
                 case "choices" -> choices(p, value, chunk, primary);
                 case "usage" -> usage(p, value, chunk.usage);
                 case "x_groq" -> groq(p, value, chunk);
+                // Gemini's OpenAI-compatible endpoint: some responses put the signature beside choices
+                case "thought_signature" -> chunk.offerSignature(JsonReading.text(p, value));
                 case "error" -> {
                     chunk.error = value != JsonToken.VALUE_NULL;
                     p.skipChildren();
@@ -219,6 +221,9 @@ final class ChunkParser {
                         p.skipChildren();
                     }
                 }
+                // Gemini's OpenAI-compatible endpoint: the thought signature of the message
+                case "extra_content" -> chunk.offerSignature(googleSignature(p, v));
+                case "thought_signature" -> chunk.offerSignature(JsonReading.text(p, v));
                 case "reasoning_details" -> {
                     if (readsDetails) {
                         details(p, v, chunk);
@@ -345,6 +350,7 @@ final class ChunkParser {
         String id = null;
         String name = null;
         String arguments = null;
+        String signature = null;
         boolean legacy = true;
         String field;
         while ((field = p.nextName()) != null) {
@@ -352,6 +358,7 @@ final class ChunkParser {
             switch (field) {
                 case "index" -> index = v == JsonToken.VALUE_NUMBER_INT ? p.getIntValue() : index;
                 case "id" -> id = JsonReading.text(p, v);
+                case "extra_content" -> signature = googleSignature(p, v);
                 case "function" -> {
                     legacy = false;
                     if (v == JsonToken.START_OBJECT) {
@@ -377,7 +384,39 @@ final class ChunkParser {
         if (legacy && index < 0 && id == null) {
             index = 0;
         }
-        chunk.tools.add(new Chunk.ToolFragment(index, position, id, name, arguments));
+        chunk.tools.add(new Chunk.ToolFragment(index, position, id, name, arguments, signature));
+    }
+
+    /**
+     * Reads Gemini's {@code extra_content: {"google": {"thought_signature": …}}}; anything else in
+     * it is skipped.
+     *
+     * @return the signature, or null when there is none
+     */
+    private static @Nullable String googleSignature(JsonParser p, JsonToken value) {
+        if (value != JsonToken.START_OBJECT) {
+            p.skipChildren();
+            return null;
+        }
+        String signature = null;
+        String name;
+        while ((name = p.nextName()) != null) {
+            JsonToken v = p.nextToken();
+            if ("google".equals(name) && v == JsonToken.START_OBJECT) {
+                String inner;
+                while ((inner = p.nextName()) != null) {
+                    JsonToken iv = p.nextToken();
+                    if ("thought_signature".equals(inner)) {
+                        signature = JsonReading.text(p, iv);
+                    } else {
+                        p.skipChildren();
+                    }
+                }
+            } else {
+                p.skipChildren();
+            }
+        }
+        return signature;
     }
 
     /**

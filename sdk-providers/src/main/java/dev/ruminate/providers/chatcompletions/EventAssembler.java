@@ -40,6 +40,10 @@ final class EventAssembler {
     private Kind kind = Kind.NONE;
     /** The details index the current reasoning part belongs to, -1 when it came from a plain field. */
     private int currentDetailIndex = -1;
+    /** The last reasoning or answer part opened, which a message-level thought signature seals; -1 before one. */
+    private int lastMessagePart = -1;
+    /** The message-level thought signature last sealed, so that a repeated one is not sealed twice. */
+    private @Nullable String messageSignature;
     private final BitSet open = new BitSet();
     private final Map<Integer, ToolState> tools = new HashMap<>();
     private int lastToolIndex = -1;
@@ -93,6 +97,9 @@ final class EventAssembler {
                 content(segment.text(), out);
             }
         }
+        if (chunk.signature != null) {
+            messageSignature(chunk.signature, out);
+        }
         for (Chunk.ToolFragment fragment : chunk.tools) {
             tool(fragment, wholeMessage, out);
         }
@@ -123,6 +130,23 @@ final class EventAssembler {
             currentDetailIndex = -1;
         }
         out.add(new ReasoningDelta(current, text, false, source));
+    }
+
+    /**
+     * Seals the message's last reasoning or answer part with its thought signature (Gemini puts the
+     * signature of a reply without calls on its last part); a message with neither gets a reasoning
+     * part holding only the signature, so that it is kept.
+     */
+    private void messageSignature(String signature, List<ChatEvent> out) {
+        if (signature.equals(messageSignature)) {
+            return;
+        }
+        messageSignature = signature;
+        if (lastMessagePart < 0) {
+            openPart(Kind.REASONING, out);
+            currentDetailIndex = -1;
+        }
+        out.add(new Seal(lastMessagePart, Seal.Kind.SIGNATURE, signature));
     }
 
     private void content(String text, List<ChatEvent> out) {
@@ -208,11 +232,14 @@ final class EventAssembler {
         boolean hasId = notEmpty(f.id());
         boolean hasName = notEmpty(f.name());
         boolean hasArguments = notEmpty(f.arguments());
-        if (!hasId && !hasName && !hasArguments) {
-            return;
-        }
         int index = f.index() >= 0 ? f.index() : inferIndex(f, wholeMessage);
         ToolState state = tools.get(index);
+        if (!hasId && !hasName && !hasArguments) {
+            if (state != null) {
+                toolSignature(state, f.signature(), out); // a fragment that only signs its call
+            }
+            return;
+        }
         if (state == null || !open.get(state.part)
                 // a new id at a known index is a new call (servers that reuse index 0)
                 || (hasId && state.id != null && !state.id.equals(f.id()))) {
@@ -236,8 +263,16 @@ final class EventAssembler {
         }
         String arguments = f.arguments();
         out.add(new ToolCallDelta(state.part, index, id, name, arguments != null ? arguments : ""));
+        toolSignature(state, f.signature(), out);
         lastToolIndex = index;
         maxToolIndex = Math.max(maxToolIndex, index);
+    }
+
+    private static void toolSignature(ToolState state, @Nullable String signature, List<ChatEvent> out) {
+        if (signature != null && !signature.isEmpty() && !signature.equals(state.signature)) {
+            state.signature = signature;
+            out.add(new Seal(state.part, Seal.Kind.SIGNATURE, signature));
+        }
     }
 
     /**
@@ -269,6 +304,9 @@ final class EventAssembler {
         current = nextPart++;
         kind = newKind;
         open.set(current);
+        if (newKind != Kind.TOOL) {
+            lastMessagePart = current;
+        }
     }
 
     private void endCurrentUnlessTool(List<ChatEvent> out) {
@@ -289,7 +327,7 @@ final class EventAssembler {
     }
 
     private static boolean isEmpty(Chunk c) {
-        return c.details.isEmpty() && c.reasoningText == null && c.segments.isEmpty() && c.tools.isEmpty()
+        return c.details.isEmpty() && c.reasoningText == null && c.signature == null && c.segments.isEmpty() && c.tools.isEmpty()
                 && c.finishReason == null && c.usage.isEmpty() && c.groqUsage.isEmpty();
     }
 
@@ -313,6 +351,7 @@ final class EventAssembler {
     private static final class ToolState {
         final int part;
         @Nullable String id;
+        @Nullable String signature;
         boolean named;
 
         ToolState(int part) {

@@ -210,14 +210,95 @@ public final class Profiles {
             .build();
 
     /**
-     * Describes any other OpenAI-compatible server: reads {@code reasoning_content}, {@code reasoning} and
-     * {@code reasoning_text}, writes nothing it might reject, sends no reasoning back. Derive a
-     * custom profile from it with {@link CompatProfile#toBuilder()}.
+     * Describes Gemini's OpenAI-compatible endpoint ({@code /v1beta/openai/chat/completions}): the
+     * thought signature arrives as {@code extra_content.google.thought_signature} on the message (or
+     * a plain {@code thought_signature}) and on each tool call, and goes back the same way
+     * ({@link ReasoningSendBack#googleExtraContent()}); thought summaries, when asked for with an
+     * extra {@code extra_body.google.thinking_config.include_thoughts}, are read from
+     * {@code <thought>} tags in the content (unverified) and not sent back; {@code reasoning_effort}
+     * mapped to thinking levels ({@link ReasoningRequestStyle#GEMINI_EFFORT}). Tool calls with an
+     * empty id are kept without one; they go back under their name, which their results quote.
      */
-    public static final CompatProfile OPENAI_COMPATIBLE = CompatProfile.builder("openai-compatible").build();
+    public static final CompatProfile GEMINI_OPENAI = CompatProfile.builder("gemini-openai")
+            .baseUrl("https://generativelanguage.googleapis.com/v1beta/openai")
+            .thinkTags(new ThinkTagOptions("<thought>", "</thought>", false))
+            .reasoningStyle(ReasoningRequestStyle.GEMINI_EFFORT)
+            .sendBack(ReasoningSendBack.googleExtraContent())
+            .build();
+
+    /**
+     * Describes the Vercel AI Gateway's OpenAI-compatible endpoint: {@code reasoning} and
+     * OpenRouter-style {@code reasoning_details} (text, summaries, signatures, encrypted data), the
+     * same text taken once; the {@code reasoning} object; details sent back unmodified (the shape
+     * of accepted gpt-5 and Gemini 3 tool-turn requests).
+     */
+    public static final CompatProfile VERCEL_GATEWAY = CompatProfile.builder("vercel-gateway")
+            .baseUrl("https://ai-gateway.vercel.sh/v1")
+            .readsReasoningDetails(true)
+            .reasoningStyle(ReasoningRequestStyle.OPENROUTER_REASONING)
+            .streamUsage(true)
+            .sendBack(ReasoningSendBack.reasoningDetails())
+            .build();
+
+    /**
+     * Describes Moonshot's Kimi API: {@code reasoning_content} (and {@code reasoning_details} with the
+     * same text, taken once); {@code thinking: {"type"}} when reasoning is switched on or off
+     * (unverified for the models that always think); {@code reasoning_content} sent back on every
+     * turn, which Kimi's thinking models need in tool-call turns (the shape of an accepted Kimi K2.5
+     * request, on Avian).
+     */
+    public static final CompatProfile MOONSHOT = CompatProfile.builder("moonshot")
+            .baseUrl("https://api.moonshot.ai/v1")
+            .reasoningFields(List.of("reasoning_content", "reasoning"))
+            .readsReasoningDetails(true)
+            .reasoningStyle(ReasoningRequestStyle.GLM_THINKING)
+            .streamUsage(true)
+            .sendBack(ReasoningSendBack.field("reasoning_content"))
+            .build();
+
+    /**
+     * Describes MiniMax (M2 family): reasoning inline as {@code <think>} tags in the content (the
+     * default), or, with an extra {@code reasoning_split: true}, as {@code reasoning_details}
+     * (read too, each text once); MiniMax asks for the whole assistant message, thinking included,
+     * to stay in the history, so reasoning goes back as {@code <think>} tags in the content, as it
+     * came by default. Nothing is written to request reasoning (M2 always thinks).
+     */
+    public static final CompatProfile MINIMAX = CompatProfile.builder("minimax")
+            .baseUrl("https://api.minimax.io/v1")
+            .readsReasoningDetails(true)
+            .thinkTags(ThinkTagOptions.DEFAULT)
+            .sendBack(ReasoningSendBack.thinkTags())
+            .build();
+
+    /**
+     * Describes Azure OpenAI's v1 Chat Completions API: give the resource's base URL, such as
+     * {@code https://RESOURCE.openai.azure.com/openai/v1}; the key goes in the {@code api-key}
+     * header. As OpenAI: no reasoning text, {@code reasoning_effort}, {@code max_completion_tokens};
+     * the plain reasoning fields are still read for the other models Azure serves there, and
+     * nothing is sent back.
+     */
+    public static final CompatProfile AZURE = CompatProfile.builder("azure")
+            .auth("api-key", "")
+            .reasoningFields(List.of("reasoning_content", "reasoning"))
+            .reasoningStyle(ReasoningRequestStyle.OPENAI_EFFORT)
+            .streamUsage(true)
+            .maxTokensField("max_completion_tokens")
+            .build();
+
+    /**
+     * Describes any other OpenAI-compatible server: reads every reasoning carrier
+     * ({@code reasoning_content}, {@code reasoning}, {@code reasoning_text} and OpenRouter-style
+     * {@code reasoning_details}, one text taken once, signatures and encrypted details kept as
+     * seals), writes nothing it might reject, sends no reasoning back. Derive a custom profile from
+     * it with {@link CompatProfile#toBuilder()}.
+     */
+    public static final CompatProfile OPENAI_COMPATIBLE = CompatProfile.builder("openai-compatible")
+            .readsReasoningDetails(true)
+            .build();
 
     private static final Map<String, CompatProfile> BY_NAME = index(OPENAI, DEEPSEEK, VLLM, LLAMA_CPP, OLLAMA,
-            OPENROUTER, GROQ, XAI, GLM, CHUTES, PERPLEXITY, QWEN, CEREBRAS, SNOWFLAKE, MISTRAL, OPENAI_COMPATIBLE);
+            OPENROUTER, GROQ, XAI, GLM, CHUTES, PERPLEXITY, QWEN, CEREBRAS, SNOWFLAKE, MISTRAL, GEMINI_OPENAI,
+            VERCEL_GATEWAY, MOONSHOT, MINIMAX, AZURE, OPENAI_COMPATIBLE);
 
     private Profiles() {
     }

@@ -78,6 +78,8 @@ final class ReasoningParams {
                     g.writeNumberProperty("thinking_budget", r.budgetTokens());
                 }
             }
+            case GEMINI_EFFORT -> string(g, taken, "reasoning_effort",
+                    effort != null ? gemini(effort) : Boolean.FALSE.equals(r.enabled()) ? "none" : null);
             case MISTRAL -> {
                 if (model.startsWith("magistral")) {
                     if (Boolean.TRUE.equals(thinking)) {
@@ -128,6 +130,16 @@ final class ReasoningParams {
         return switch (effort) {
             case NONE -> "none";
             case MINIMAL, LOW -> "low";
+            case MEDIUM -> "medium";
+            case HIGH, MAX -> "high";
+        };
+    }
+
+    private static String gemini(ReasoningEffort effort) {
+        return switch (effort) {
+            case NONE -> "none";
+            case MINIMAL -> "minimal";
+            case LOW -> "low";
             case MEDIUM -> "medium";
             case HIGH, MAX -> "high";
         };

@@ -99,5 +99,17 @@ public enum ReasoningRequestStyle {
      *
      * @see <a href="https://docs.mistral.ai/capabilities/reasoning/">Mistral reasoning</a>
      */
-    MISTRAL
+    MISTRAL,
+
+    /**
+     * Gemini's OpenAI-compatible endpoint: {@code reasoning_effort}, which Google maps to thinking
+     * levels: {@code NONE} or {@code enabled=false} → {@code none} (turns thinking off where the
+     * model allows it), {@code MINIMAL} → {@code minimal}, {@code LOW} → {@code low}, {@code MEDIUM}
+     * → {@code medium}, {@code HIGH}/{@code MAX} → {@code high}. Ignores the budget and
+     * {@code includeReasoning} (thought summaries are asked for with an extra
+     * {@code extra_body.google.thinking_config}).
+     *
+     * @see <a href="https://ai.google.dev/gemini-api/docs/openai">Gemini OpenAI compatibility</a>
+     */
+    GEMINI_EFFORT
 }

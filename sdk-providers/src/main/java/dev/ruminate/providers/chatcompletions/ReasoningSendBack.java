@@ -82,6 +82,18 @@ public record ReasoningSendBack(Mode mode, @Nullable String field, Scope scope) 
     }
 
     /**
+     * Sends Gemini thought signatures back where Gemini's OpenAI-compatible endpoint puts them: the
+     * message's signature as {@code extra_content.google.thought_signature} on the assistant message,
+     * each tool call's as {@code extra_content.google.thought_signature} on that call; no reasoning
+     * text (the endpoint has no field for it).
+     *
+     * @return the rule
+     */
+    public static ReasoningSendBack googleExtraContent() {
+        return new ReasoningSendBack(Mode.GOOGLE_EXTRA_CONTENT, null, Scope.ALL_TURNS);
+    }
+
+    /**
      * Returns this rule restricted to {@link Scope#TOOL_TURNS}.
      *
      * @return the restricted rule
@@ -108,7 +120,13 @@ public record ReasoningSendBack(Mode mode, @Nullable String field, Scope scope) 
          * Into {@code content}, which becomes an array of Mistral thinking and text chunks (a message
          * without reasoning keeps its plain string content).
          */
-        THINKING_CHUNKS
+        THINKING_CHUNKS,
+        /**
+         * Into {@code extra_content.google.thought_signature}: the signature of the message's
+         * reasoning or text (the last one) on the assistant message, a tool call's on the call;
+         * reasoning text is not sent (Gemini's OpenAI-compatible endpoint).
+         */
+        GOOGLE_EXTRA_CONTENT
     }
 
     /**

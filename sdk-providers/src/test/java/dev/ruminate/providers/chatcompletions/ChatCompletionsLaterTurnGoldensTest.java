@@ -242,7 +242,7 @@ class ChatCompletionsLaterTurnGoldensTest {
     @Test
     void vercelGatewayOpeningRequestsSwitchReasoningOnAsAccepted() {
         for (String[] run : new String[][] {{"openai/gpt-5", "gpt5"}, {"google/gemini-3-pro-preview", "gemini3"}}) {
-            ObjectNode ours = assertFantasyOpening(Recordings.VERCEL_GATEWAY, run[0],
+            ObjectNode ours = assertFantasyOpening(Profiles.VERCEL_GATEWAY, run[0],
                     "openai-compatible/fantasy-vercel-gateway-" + run[1] + "-reasoning-details-stream.turn1.request.json", ENABLED);
             assertThat(ours.get("reasoning").toString()).as(run[0]).isEqualTo("{\"enabled\":true}");
         }
@@ -252,11 +252,11 @@ class ChatCompletionsLaterTurnGoldensTest {
     void vercelGatewayGpt5SendsTheMergedSummaryAndTheEncryptedDetailWithItsId() {
         String stem = "openai-compatible/fantasy-vercel-gateway-gpt5-reasoning-details-stream";
         JsonNode accepted = SendBack.accepted(stem + ".turn2.request.json");
-        AssistantMessage turn1 = reduced(Fixtures.stream(Recordings.VERCEL_GATEWAY, stem + ".turn1.sse"));
+        AssistantMessage turn1 = reduced(Fixtures.stream(Profiles.VERCEL_GATEWAY, stem + ".turn1.sse"));
         ChatRequest.Builder conversation = fantasyOpening("openai/gpt-5", accepted, ENABLED).message(turn1);
         results(conversation, turn1, accepted);
 
-        JsonNode ours = messages(Recordings.VERCEL_GATEWAY, conversation.build(), true);
+        JsonNode ours = messages(Profiles.VERCEL_GATEWAY, conversation.build(), true);
 
         ArrayNode expected = (ArrayNode) accepted.get("messages").deepCopy();
         contentNullForCalls(expected);
@@ -267,11 +267,11 @@ class ChatCompletionsLaterTurnGoldensTest {
     void vercelGatewayGemini3SendsTheEncryptedDetailAndTheTextItCameWith() {
         String stem = "openai-compatible/fantasy-vercel-gateway-gemini3-reasoning-details-stream";
         JsonNode accepted = SendBack.accepted(stem + ".turn2.request.json");
-        AssistantMessage turn1 = reduced(Fixtures.stream(Recordings.VERCEL_GATEWAY, stem + ".turn1.sse"));
+        AssistantMessage turn1 = reduced(Fixtures.stream(Profiles.VERCEL_GATEWAY, stem + ".turn1.sse"));
         ChatRequest.Builder conversation = fantasyOpening("google/gemini-3-pro-preview", accepted, ENABLED).message(turn1);
         results(conversation, turn1, accepted);
 
-        JsonNode ours = messages(Recordings.VERCEL_GATEWAY, conversation.build(), true);
+        JsonNode ours = messages(Profiles.VERCEL_GATEWAY, conversation.build(), true);
 
         // fantasy sent only the reasoning.encrypted detail; this encoder also sends the unsigned
         // reasoning.text detail of the same index that came before it, as the gateway's (and
@@ -322,6 +322,27 @@ class ChatCompletionsLaterTurnGoldensTest {
         // the stream gave (the answer is the model's, not state the server checks)
         ArrayNode expected = (ArrayNode) accepted.get("messages").deepCopy();
         assertThat(expected.get(2).get("content").stringValue()).isEqualTo(" ");
+        ((ObjectNode) expected.get(2)).put("content", turn1.text());
+        assertThat(ours).isEqualTo(expected);
+    }
+
+    /**
+     * The built-in {@code moonshot} profile reads the same Kimi K2.5 stream (its text in
+     * {@code reasoning_content} and again in {@code reasoning_details}) once and sends
+     * {@code reasoning_content} back in the shape Avian accepted for Kimi (no recording of
+     * Moonshot's own API exists).
+     */
+    @Test
+    void kimiOnTheMoonshotProfileTakesReasoningContentBackOnceAsAccepted() {
+        String stem = "openai-compatible/fantasy-avian-kimi-k25-parallel-tools-stream";
+        JsonNode accepted = SendBack.accepted(stem + ".turn2.request.json");
+        AssistantMessage turn1 = reduced(Fixtures.stream(Profiles.MOONSHOT, stem + ".turn1.sse"));
+        ChatRequest.Builder conversation = fantasyOpening("moonshotai/kimi-k2.5", accepted, ReasoningOptions.DEFAULT).message(turn1);
+        results(conversation, turn1, accepted);
+
+        JsonNode ours = messages(Profiles.MOONSHOT, conversation.build(), true);
+
+        ArrayNode expected = (ArrayNode) accepted.get("messages").deepCopy();
         ((ObjectNode) expected.get(2)).put("content", turn1.text());
         assertThat(ours).isEqualTo(expected);
     }

@@ -128,7 +128,19 @@ class ChatCompletionsRequestEncoderTest {
                 Arguments.of(Profiles.QWEN, ReasoningOptions.effort(ReasoningEffort.NONE), ",\"enable_thinking\":false"),
                 Arguments.of(Profiles.CEREBRAS, ReasoningOptions.effort(ReasoningEffort.MEDIUM), ",\"reasoning_effort\":\"medium\""),
                 Arguments.of(Profiles.PERPLEXITY, ReasoningOptions.effort(ReasoningEffort.HIGH), ""),
-                Arguments.of(Profiles.OPENAI_COMPATIBLE, ReasoningOptions.effort(ReasoningEffort.HIGH), ""));
+                Arguments.of(Profiles.OPENAI_COMPATIBLE, ReasoningOptions.effort(ReasoningEffort.HIGH), ""),
+                Arguments.of(Profiles.GEMINI_OPENAI, ReasoningOptions.effort(ReasoningEffort.MAX), ",\"reasoning_effort\":\"high\""),
+                Arguments.of(Profiles.GEMINI_OPENAI, ReasoningOptions.effort(ReasoningEffort.MINIMAL),
+                        ",\"reasoning_effort\":\"minimal\""),
+                Arguments.of(Profiles.GEMINI_OPENAI, ReasoningOptions.effort(ReasoningEffort.MEDIUM), ",\"reasoning_effort\":\"medium\""),
+                Arguments.of(Profiles.GEMINI_OPENAI, ReasoningOptions.effort(ReasoningEffort.NONE), ",\"reasoning_effort\":\"none\""),
+                Arguments.of(Profiles.GEMINI_OPENAI, new ReasoningOptions(false, null, null, null), ",\"reasoning_effort\":\"none\""),
+                Arguments.of(Profiles.GEMINI_OPENAI, ReasoningOptions.budget(1024), ""),
+                Arguments.of(Profiles.VERCEL_GATEWAY, ReasoningOptions.effort(ReasoningEffort.HIGH),
+                        ",\"reasoning\":{\"effort\":\"high\",\"enabled\":true}"),
+                Arguments.of(Profiles.MOONSHOT, new ReasoningOptions(false, null, null, null), ",\"thinking\":{\"type\":\"disabled\"}"),
+                Arguments.of(Profiles.MINIMAX, ReasoningOptions.effort(ReasoningEffort.HIGH), ""),
+                Arguments.of(Profiles.AZURE, ReasoningOptions.effort(ReasoningEffort.LOW), ",\"reasoning_effort\":\"low\""));
     }
 
     @ParameterizedTest(name = "{0} {1}")

@@ -113,6 +113,20 @@ class ChatCompletionsSendBackPlanTest {
     }
 
     @Test
+    void miniMaxSendsThinkTagsUnderC12GeminiOpenAiDropsThoughtTextUnderC11AndAzureUnderC8() {
+        AssistantMessage turn = own(turn("mistral/pydantic-magistral-thinking.json"));
+
+        assertThat(check(Profiles.MINIMAX, "MiniMax-M2", turn).entries()).extracting(PlanEntry::action, PlanEntry::rule)
+                .containsExactly(tuple(TO_TAGS, "C12"));
+        assertThat(check(Profiles.GEMINI_OPENAI, "gemini-3-pro-preview", turn).entries())
+                .extracting(PlanEntry::action, PlanEntry::rule).containsExactly(tuple(DROP, "C11"));
+        assertThat(check(Profiles.AZURE, "gpt-5", turn).entries()).extracting(PlanEntry::action, PlanEntry::rule)
+                .containsExactly(tuple(DROP, "C8"));
+        assertThat(check(Profiles.MOONSHOT, "kimi-k2.5", turn).entries()).extracting(PlanEntry::action, PlanEntry::rule)
+                .containsExactly(tuple(TO_FIELD, "C5"));
+    }
+
+    @Test
     void anotherProvidersReasoningReachingTheEncoderIsDroppedUnderC9() {
         AssistantMessage turn = turn("mistral/pydantic-magistral-thinking.json");
         ChatRequest unprepared = PlanCheck.nextTurn("deepseek-v4-flash", turn);
@@ -141,7 +155,10 @@ class ChatCompletionsSendBackPlanTest {
             new Object[] {Profiles.GLM, "glm-4.7"}, new Object[] {Profiles.VLLM, "m"},
             new Object[] {Profiles.OPENROUTER, "m"}, new Object[] {Profiles.SNOWFLAKE, "m"},
             new Object[] {Profiles.MISTRAL, "magistral-medium-latest"}, new Object[] {Profiles.GROQ, "m"},
-            new Object[] {TAGS, "m"});
+            new Object[] {TAGS, "m"}, new Object[] {Profiles.GEMINI_OPENAI, "gemini-3-pro-preview"},
+            new Object[] {Profiles.VERCEL_GATEWAY, "m"}, new Object[] {Profiles.MOONSHOT, "kimi-k2.5"},
+            new Object[] {Profiles.MINIMAX, "MiniMax-M2"}, new Object[] {Profiles.AZURE, "gpt-5"},
+            new Object[] {Profiles.OPENAI_COMPATIBLE, "m"});
 
     static Stream<Arguments> turnsAndTargets() {
         return Recordings.all().stream().flatMap(path -> TARGETS.stream()

@@ -16,7 +16,7 @@ class ProfilesTest {
     void everyKnownProfileIsFoundByItsName() {
         assertThat(Profiles.names()).containsExactly("openai", "deepseek", "vllm", "llamacpp", "ollama", "openrouter",
                 "groq", "xai", "glm", "chutes", "perplexity", "qwen", "cerebras", "snowflake", "mistral",
-                "openai-compatible");
+                "gemini-openai", "vercel-gateway", "moonshot", "minimax", "azure", "openai-compatible");
         for (String name : Profiles.names()) {
             assertThat(Profiles.byName(name).name()).isEqualTo(name);
         }
@@ -71,6 +71,7 @@ class ProfilesTest {
         assertThat(Profiles.PERPLEXITY.thinkTags()).isEqualTo(ThinkTagOptions.DEFAULT);
         assertThat(Profiles.OPENAI_COMPATIBLE.reasoningFields()).containsExactly("reasoning_content", "reasoning", "reasoning_text");
         assertThat(Profiles.OPENAI_COMPATIBLE.sendBackFor("x")).isEqualTo(ReasoningSendBack.DROP);
+        assertThat(Profiles.OPENAI_COMPATIBLE.readsReasoningDetails()).isTrue();
         assertThat(Profiles.CHUTES.reasoningFields()).containsExactly("reasoning_content", "reasoning");
     }
 
@@ -121,5 +122,27 @@ class ProfilesTest {
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new ThinkTagOptions("<t>", "<t>", false)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new ThinkTagOptions("", "</t>", false)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void theGatewayAndHostProfilesTakeTheirDocumentedSendBackRules() {
+        assertThat(Profiles.GEMINI_OPENAI.sendBackFor("gemini-3-pro-preview")).isEqualTo(ReasoningSendBack.googleExtraContent());
+        assertThat(Profiles.GEMINI_OPENAI.chatUri(null))
+                .hasToString("https://generativelanguage.googleapis.com/v1beta/openai/chat/completions");
+        assertThat(Profiles.GEMINI_OPENAI.reasoningStyle()).isEqualTo(ReasoningRequestStyle.GEMINI_EFFORT);
+        assertThat(Profiles.VERCEL_GATEWAY.readsReasoningDetails()).isTrue();
+        assertThat(Profiles.VERCEL_GATEWAY.sendBackFor("openai/gpt-5")).isEqualTo(ReasoningSendBack.reasoningDetails());
+        assertThat(Profiles.VERCEL_GATEWAY.chatUri(null)).hasToString("https://ai-gateway.vercel.sh/v1/chat/completions");
+        assertThat(Profiles.MOONSHOT.sendBackFor("kimi-k2.5")).isEqualTo(ReasoningSendBack.field("reasoning_content"));
+        assertThat(Profiles.MOONSHOT.chatUri(null)).hasToString("https://api.moonshot.ai/v1/chat/completions");
+        assertThat(Profiles.MINIMAX.sendBackFor("MiniMax-M2")).isEqualTo(ReasoningSendBack.thinkTags());
+        assertThat(Profiles.MINIMAX.thinkTags()).isEqualTo(ThinkTagOptions.DEFAULT);
+        assertThat(Profiles.MINIMAX.chatUri(null)).hasToString("https://api.minimax.io/v1/chat/completions");
+        assertThat(Profiles.AZURE.sendBackFor("gpt-5")).isEqualTo(ReasoningSendBack.DROP);
+        assertThat(Profiles.AZURE.authHeader()).isEqualTo("api-key");
+        assertThat(Profiles.AZURE.authPrefix()).isEmpty();
+        assertThatThrownBy(() -> Profiles.AZURE.chatUri(null)).isInstanceOf(IllegalStateException.class);
+        assertThat(Profiles.AZURE.chatUri("https://acme.openai.azure.com/openai/v1/"))
+                .hasToString("https://acme.openai.azure.com/openai/v1/chat/completions");
     }
 }

@@ -21,15 +21,6 @@ final class Recordings {
     static final CompatProfile HUGGING_FACE =
             Profiles.OPENAI_COMPATIBLE.toBuilder().name("hf").thinkTags(ThinkTagOptions.DEFAULT).build();
 
-    /**
-     * Vercel AI Gateway's OpenAI-compatible endpoint as a user would configure it: OpenRouter-style
-     * {@code reasoning_details} read and sent back unmodified (the shape of the accepted
-     * {@code sendback/openai-compatible/fantasy-vercel-gateway-*} requests).
-     */
-    static final CompatProfile VERCEL_GATEWAY = Profiles.OPENAI_COMPATIBLE.toBuilder().name("vercel")
-            .readsReasoningDetails(true).reasoningStyle(ReasoningRequestStyle.OPENROUTER_REASONING).streamUsage(true)
-            .sendBack(ReasoningSendBack.reasoningDetails()).build();
-
     /** Avian (Kimi K2.5): {@code reasoning_content} read and sent back, as in the accepted request. */
     static final CompatProfile AVIAN = Profiles.OPENAI_COMPATIBLE.toBuilder().name("avian")
             .reasoningFields(List.of("reasoning_content")).streamUsage(true)
@@ -115,7 +106,7 @@ final class Recordings {
             return Profiles.GLM;
         }
         if (name.startsWith("fantasy-vercel-gateway-")) {
-            return VERCEL_GATEWAY;
+            return Profiles.VERCEL_GATEWAY;
         }
         if (name.startsWith("fantasy-avian-")) {
             return AVIAN;
