@@ -52,10 +52,11 @@ import reactor.core.publisher.Flux;
  * random pieces. The conversations use what the family's whole body can say: Chat Completions and
  * Ollama bodies hold one reasoning string, one content string and then the tool calls, so their
  * conversations keep that order; Anthropic, Bedrock, Responses and Gemini bodies keep every block
- * in order, so theirs interleave freely.
+ * in order, so theirs interleave freely; Perplexity's {@code <think>} tags ride in one content
+ * string that the stream cuts anywhere.
  *
  * <p>A new family joins the contract by adding a {@link Family} to {@link #families()} (see
- * {@code docs/adding-a-provider.md}). Sixty conversations (fifteen cases) per family by default; widen with
+ * {@code docs/adding-a-provider.md}). Fifty-two conversations (thirteen cases) per family by default; widen with
  * {@code -Druminate.property.tries=N} and rerun one with {@code -Druminate.property.seed=S} (see
  * {@link Seeds}); several conversations share one case, since each case pays for a leak check.
  */
@@ -105,6 +106,7 @@ class StreamBodyParityProperties {
                 new Family("deepseek", r -> chatCompletions(r, false, List.of("reasoning_content"))),
                 new Family("openrouter", r -> chatCompletions(r, false, List.of("reasoning"))),
                 new Family("mistral", r -> chatCompletions(r, true, List.of())),
+                new Family("perplexity", StreamBodyParityProperties::thinkTags),
                 new Family("responses", StreamBodyParityProperties::responses),
                 new Family("anthropic", StreamBodyParityProperties::anthropic),
                 new Family("gemini", StreamBodyParityProperties::gemini),
@@ -116,7 +118,7 @@ class StreamBodyParityProperties {
     static Stream<Arguments> cases() {
         List<Arguments> all = new ArrayList<>();
         for (Family family : families()) {
-            Seeds.of(15).forEach(seed -> all.add(Arguments.of(family, seed)));
+            Seeds.of(13).forEach(seed -> all.add(Arguments.of(family, seed)));
         }
         return all.stream();
     }
@@ -192,6 +194,19 @@ class StreamBodyParityProperties {
         return new Conversation(d + finish, s.toResponse(), s.toCompletionResponse());
     }
 
+    // ---- think tags in the content (Perplexity sonar-reasoning): the tags cut anywhere by the stream
+
+    private static Conversation thinkTags(Random r) {
+        ChatCompletionsScript s = ChatCompletionsScript.create().model("parity-model").tokensOf(1 + r.nextInt(6));
+        String reasoning = "r" + text(r).replace("<", "(").replace(">", ")");
+        String answer = text(r).replace("<", "(").replace(">", ")");
+        // one content string, so the body holds what the stream's deltas add up to
+        s.content("<think>" + reasoning + "</think>" + (r.nextBoolean() ? "\n\n" : "") + answer);
+        String finish = r.nextInt(4) == 0 ? "length" : "stop";
+        s.finish(finish).usage(r.nextInt(500), r.nextInt(500) + 20, 0);
+        return new Conversation("think-tags " + finish, s.toResponse(), s.toCompletionResponse());
+    }
+
     // ---- Responses: reasoning items (summaries, encrypted content, raw text), messages, calls, any order
 
     private static Conversation responses(Random r) {
@@ -242,10 +257,20 @@ class StreamBodyParityProperties {
         int blocks = 1 + r.nextInt(5);
         boolean calls = false;
         for (int i = 0; i < blocks; i++) {
-            switch (r.nextInt(5)) {
+            switch (r.nextInt(7)) {
                 case 0 -> {
                     s.thinking(text(r), opaque(r));
                     d.append("thinking ");
+                }
+                case 5 -> {
+                    s.serverToolUse("srvtoolu_" + i, "web_search", arguments(r))
+                            .serverToolResult("web_search_tool_result", "srvtoolu_" + i,
+                                    "[{\"type\":\"web_search_result\",\"url\":\"https://example.com/" + i + "\",\"title\":\"é中\"}]");
+                    d.append("server-tool-use+result ");
+                }
+                case 6 -> {
+                    s.ping().mcpToolUse("mcptoolu_" + i, "lookup", "docs", arguments(r));
+                    d.append("ping mcp-tool-use ");
                 }
                 case 1 -> {
                     s.omittedThinking(opaque(r));
