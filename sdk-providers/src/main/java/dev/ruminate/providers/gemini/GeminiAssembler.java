@@ -28,8 +28,11 @@ import org.jspecify.annotations.Nullable;
  * of one kind (thought or answer) extends the open part; a change of kind opens a new one. A
  * {@code thoughtSignature} seals the part it arrives on: it is attached to the open part when that
  * part is of the same kind and has no signature yet (a trailing {@code {"text":"",
- * "thoughtSignature":…}} seals the answer it ends), and the sealed part takes no more text, so
- * that a signature is never moved to another part's position nor overwritten. An empty answer text
+ * "thoughtSignature":…}} seals the answer it ends, as Gemini 3 streams it). A sealed part still
+ * takes the unsigned text of its kind that follows (Gemini 2.5 signs the first chunk of its answer
+ * and streams the rest unsigned; the whole body has that answer as one signed part, and the stream
+ * must reduce to the same message), but a second signature opens a new part, so that a signature
+ * is never moved to another part's position nor overwritten. An empty answer text
  * that carries a signature and finds no open answer part opens an empty one. Every function call
  * is its own part, with its signature; a call streamed in {@code partialArgs} fragments (Vertex AI)
  * emits its name first and its assembled arguments when the closing {@code {"functionCall":{}}}
@@ -181,7 +184,8 @@ final class GeminiAssembler {
             return;
         }
         Kind kind = p.thought ? Kind.THOUGHT : Kind.TEXT;
-        boolean extend = openPart >= 0 && openKind == kind && !openSigned;
+        // a signed part takes more text, but never a second signature
+        boolean extend = openPart >= 0 && openKind == kind && (!openSigned || p.signature == null);
         if (!extend && p.text.isEmpty() && p.signature == null) {
             return;
         }
