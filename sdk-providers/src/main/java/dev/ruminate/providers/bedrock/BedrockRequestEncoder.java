@@ -269,8 +269,9 @@ final class BedrockRequestEncoder {
      * later: a fixed budget is deprecated there and refused from Opus 4.7 on; Bedrock accepted
      * {@code {"thinking":{"type":"adaptive"},"output_config":{"effort":"high"}}} for Sonnet 4.6,
      * {@code sendback/bedrock/pydantic-bedrock-claude-adaptive-effort}), and a budget on the older
-     * ones: minimal and low 1024 tokens (the API's minimum), medium 4096, high 16384, xhigh 24576, max 32768. Other models'
-     * {@code reasoning_config} has no level above high: xhigh and max ask for high.
+     * ones: minimal and low 1024 tokens (the API's minimum), medium 4096, high 16384, xhigh 24576,
+     * max 32768. Other models' {@code reasoning_config} has no level above high: xhigh and max ask
+     * for high.
      */
     private static void writeReasoning(JsonGenerator g, String model, ReasoningOptions r) {
         boolean claude = model.toLowerCase(Locale.ROOT).contains("anthropic.");
