@@ -80,7 +80,7 @@ public final class Main {
                   replay --provider NAME [--think-tags] [--format json|text] FILE
                                                decode and reduce a recorded stream or response body
                   chat --provider NAME --model MODEL [--base-url URL] [--api-key-env VAR]
-                       [--effort none|minimal|low|medium|high|max] [--think-tags] [--recover-opaque-state]
+                       [--effort none|minimal|low|medium|high|xhigh|max] [--think-tags] [--recover-opaque-state]
                        [--region REGION] [--project P --location L] PROMPT...
                                                one turn against a real endpoint, streamed live
                   loop --provider NAME --model MODEL [--max-steps N] [the chat options] PROMPT...

@@ -50,6 +50,31 @@ class SendBackRulesDocTest {
                 .allSatisfy(row -> assertThat(TEST_REF.matcher(row).find()).as(row).isFalse());
     }
 
+    /** {@code docs/wire-additions-2026.md} too: every table row names a test, and each one exists. */
+    @Test
+    void everyWireAdditionNamesATestMethodThatExists() {
+        List<String> problems = new ArrayList<>();
+        Map<String, List<String>> sections = rows(read(Path.of("../docs/wire-additions-2026.md")));
+        for (Map.Entry<String, List<String>> section : sections.entrySet()) {
+            for (String row : section.getValue()) {
+                Matcher ref = TEST_REF.matcher(row);
+                if (!ref.find()) {
+                    problems.add(section.getKey() + ": names no test: " + row);
+                    continue;
+                }
+                do {
+                    Optional<String> source = testSource(ref.group(1));
+                    if (source.isEmpty() || !declaresTest(source.get(), ref.group(2))) {
+                        problems.add(section.getKey() + ": no test method " + ref.group(1) + "#" + ref.group(2));
+                    }
+                } while (ref.find());
+            }
+        }
+
+        assertThat(sections.keySet()).contains("Anthropic Messages", "OpenAI Responses", "Gemini Interactions API");
+        assertThat(problems).isEmpty();
+    }
+
     @Test
     void aRowNamingAMissingMethodOrNoTestOrNoDateIsReported() {
         String doc = "## Family\n\n| # | rule | as of | source | proven by |\n|---|---|---|---|---|\n"

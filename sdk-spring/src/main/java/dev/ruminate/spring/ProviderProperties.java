@@ -68,8 +68,8 @@ public record ProviderProperties(@Nullable String kind, @Nullable String baseUrl
      * {@code ruminate.providers.<name>.reasoning.*}.
      *
      * @param enabled true to ask for reasoning, false for none; unset leaves the provider's default
-     * @param effort {@code none}, {@code minimal}, {@code low}, {@code medium}, {@code high} or
-     *     {@code max}
+     * @param effort {@code none}, {@code minimal}, {@code low}, {@code medium}, {@code high},
+     *     {@code xhigh} or {@code max}
      * @param budgetTokens a token budget (Anthropic, Gemini, OpenRouter)
      * @param include true to ask the provider to return its reasoning text or summary where that is
      *     optional, false to hide it

@@ -158,8 +158,11 @@ class EventJsonTest {
     @Test
     void unknownPropertiesAreIgnoredAndUnknownFinishReasonsReadAsOther() {
         assertThat(EventJson.read("{\"type\":\"part.ended\",\"part\":1,\"added_later\":{\"x\":[1]}}")).isEqualTo(new PartEnded(1));
-        assertThat(EventJson.read("{\"type\":\"response.completed\",\"finish_reason\":\"paused\"}"))
+        assertThat(EventJson.read("{\"type\":\"response.completed\",\"finish_reason\":\"yielded\"}"))
                 .isEqualTo(new ResponseCompleted(FinishReason.OTHER, null));
+        // paused was such a value until FinishReason.PAUSED came (Anthropic's pause_turn)
+        assertThat(EventJson.read("{\"type\":\"response.completed\",\"finish_reason\":\"paused\",\"raw_finish_reason\":\"pause_turn\"}"))
+                .isEqualTo(new ResponseCompleted(FinishReason.PAUSED, "pause_turn"));
     }
 
     @ParameterizedTest

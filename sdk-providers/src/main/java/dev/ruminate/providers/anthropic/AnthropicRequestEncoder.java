@@ -5,6 +5,7 @@ import dev.ruminate.core.request.ReasoningEffort;
 import dev.ruminate.core.request.ReasoningOptions;
 import dev.ruminate.core.request.SamplingOptions;
 import dev.ruminate.core.request.ToolDefinition;
+import dev.ruminate.providers.internal.ClaudeEffort;
 import dev.ruminate.providers.internal.JsonWriting;
 import dev.ruminate.providers.internal.RequestBody;
 import dev.ruminate.providers.internal.SamplingFields;
@@ -50,12 +51,16 @@ final class AnthropicRequestEncoder {
             if (stream && !taken.contains("stream")) {
                 g.writeBooleanProperty("stream", true);
             }
-            writeThinking(g, request.reasoning(), taken);
+            writeThinking(g, request.reasoning(), request.model(), taken);
             SAMPLING.write(g, sampling, taken);
         });
     }
 
-    private static void writeThinking(JsonGenerator g, ReasoningOptions r, Set<String> taken) {
+    /**
+     * Writes {@code thinking} (adaptive unless a budget is given) and, for an adaptive effort,
+     * {@code output_config.effort} at the model's level ({@link ClaudeEffort}).
+     */
+    private static void writeThinking(JsonGenerator g, ReasoningOptions r, String model, Set<String> taken) {
         if (r.isDefault() || taken.contains("thinking")) {
             return;
         }
@@ -84,19 +89,9 @@ final class AnthropicRequestEncoder {
         g.writeEndObject();
         if (adaptive && r.effort() != null && !taken.contains("output_config")) {
             g.writeObjectPropertyStart("output_config");
-            g.writeStringProperty("effort", effort(r.effort()));
+            g.writeStringProperty("effort", ClaudeEffort.level(r.effort(), model));
             g.writeEndObject();
         }
-    }
-
-    /** Anthropic's effort levels are low, medium, high and max; minimal has no own level. */
-    private static String effort(ReasoningEffort effort) {
-        return switch (effort) {
-            case NONE, MINIMAL, LOW -> "low";
-            case MEDIUM -> "medium";
-            case HIGH -> "high";
-            case MAX -> "max";
-        };
     }
 
     private static void writeTools(JsonGenerator g, List<ToolDefinition> tools) {

@@ -18,7 +18,8 @@ final class StopReasons {
             case "max_tokens", "model_context_window_exceeded" -> FinishReason.LENGTH;
             case "tool_use" -> FinishReason.TOOL_CALLS;
             case "refusal" -> FinishReason.CONTENT_FILTER;
-            // pause_turn: a server tool loop paused, to be continued by sending the message back
+            // a server tool loop paused, to be continued by sending the message back (rule A7)
+            case "pause_turn" -> FinishReason.PAUSED;
             default -> FinishReason.OTHER;
         };
     }

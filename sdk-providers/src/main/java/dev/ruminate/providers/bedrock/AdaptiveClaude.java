@@ -1,6 +1,7 @@
 package dev.ruminate.providers.bedrock;
 
 import dev.ruminate.core.request.ReasoningEffort;
+import dev.ruminate.providers.internal.ClaudeEffort;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -36,13 +37,8 @@ final class AdaptiveClaude {
         return major > 4 || (major == 4 && minor >= 6);
     }
 
-    /** The {@code output_config.effort} level of an effort: Anthropic's ladder has no minimal. */
-    static String effortLevel(ReasoningEffort effort) {
-        return switch (effort) {
-            case NONE, MINIMAL, LOW -> "low";
-            case MEDIUM -> "medium";
-            case HIGH -> "high";
-            case MAX -> "max";
-        };
+    /** The {@code output_config.effort} level of an effort for a model ({@link ClaudeEffort}). */
+    static String effortLevel(ReasoningEffort effort, String model) {
+        return ClaudeEffort.level(effort, model);
     }
 }

@@ -14,6 +14,8 @@ final class BedrockFinishReasons {
             case "tool_use" -> FinishReason.TOOL_CALLS;
             case "max_tokens", "model_context_window_exceeded" -> FinishReason.LENGTH;
             case "guardrail_intervened", "content_filtered" -> FinishReason.CONTENT_FILTER;
+            // the model's output could not be parsed (UNVERIFIED: named by the AWS SDKs' StopReason enum)
+            case "malformed_model_output", "malformed_tool_use" -> FinishReason.ERROR;
             default -> FinishReason.OTHER;
         };
     }

@@ -269,7 +269,9 @@ final class BedrockRequestEncoder {
      * later: a fixed budget is deprecated there and refused from Opus 4.7 on; Bedrock accepted
      * {@code {"thinking":{"type":"adaptive"},"output_config":{"effort":"high"}}} for Sonnet 4.6,
      * {@code sendback/bedrock/pydantic-bedrock-claude-adaptive-effort}), and a budget on the older
-     * ones: minimal and low 1024 tokens (the API's minimum), medium 4096, high 16384, max 32768.
+     * ones: minimal and low 1024 tokens (the API's minimum), medium 4096, high 16384, xhigh 24576,
+     * max 32768. Other models' {@code reasoning_config} has no level above high: xhigh and max ask
+     * for high.
      */
     private static void writeReasoning(JsonGenerator g, String model, ReasoningOptions r) {
         boolean claude = model.toLowerCase(Locale.ROOT).contains("anthropic.");
@@ -282,7 +284,7 @@ final class BedrockRequestEncoder {
                 g.writeStringProperty("type", "adaptive");
                 g.writeEndObject();
                 g.writeObjectPropertyStart("output_config");
-                g.writeStringProperty("effort", AdaptiveClaude.effortLevel(effort));
+                g.writeStringProperty("effort", AdaptiveClaude.effortLevel(effort, model));
                 g.writeEndObject();
                 g.writeEndObject();
                 return;
@@ -303,8 +305,9 @@ final class BedrockRequestEncoder {
             g.writeEndObject();
         } else if (r.effort() != null && !off) {
             g.writeObjectPropertyStart("additionalModelRequestFields");
-            g.writeStringProperty("reasoning_config", r.effort() == ReasoningEffort.MAX ? "high"
-                    : r.effort().name().toLowerCase(Locale.ROOT));
+            ReasoningEffort effort = r.effort();
+            g.writeStringProperty("reasoning_config", effort == ReasoningEffort.XHIGH || effort == ReasoningEffort.MAX
+                    ? "high" : effort.name().toLowerCase(Locale.ROOT));
             g.writeEndObject();
         }
     }
@@ -318,6 +321,7 @@ final class BedrockRequestEncoder {
             case MINIMAL, LOW -> 1024;
             case MEDIUM -> 4096;
             case HIGH -> 16384;
+            case XHIGH -> 24576;
             case MAX -> 32768;
         };
     }

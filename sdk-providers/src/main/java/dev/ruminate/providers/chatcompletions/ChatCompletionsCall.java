@@ -33,7 +33,7 @@ import org.jspecify.annotations.Nullable;
  * @param tools the functions the model may call
  * @param toolChoice the client's {@code tool_choice}; {@link ChatCompletionsToolChoice#AUTO} when absent
  * @param reasoningEffort the client's {@code reasoning_effort} ({@code xhigh} read as
- *     {@link ReasoningEffort#MAX}), if any
+ *     {@link ReasoningEffort#XHIGH}, {@code max} as {@link ReasoningEffort#MAX}), if any
  * @param maxOutputTokens {@code max_completion_tokens}, else {@code max_tokens}, if any
  * @param temperature {@code temperature}, if any
  * @param topP {@code top_p}, if any

@@ -399,9 +399,10 @@ public final class ChatCompletionsRequestReader {
                 case "low" -> ReasoningEffort.LOW;
                 case "medium" -> ReasoningEffort.MEDIUM;
                 case "high" -> ReasoningEffort.HIGH;
-                case "xhigh", "max" -> ReasoningEffort.MAX;
+                case "xhigh" -> ReasoningEffort.XHIGH;
+                case "max" -> ReasoningEffort.MAX;
                 default -> throw invalidValue("reasoning_effort",
-                        "must be one of 'none', 'minimal', 'low', 'medium', 'high' or 'xhigh'");
+                        "must be one of 'none', 'minimal', 'low', 'medium', 'high', 'xhigh' or 'max'");
             };
         }
 

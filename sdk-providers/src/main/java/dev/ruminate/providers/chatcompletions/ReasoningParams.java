@@ -131,7 +131,7 @@ final class ReasoningParams {
             case NONE -> "none";
             case MINIMAL, LOW -> "low";
             case MEDIUM -> "medium";
-            case HIGH, MAX -> "high";
+            case HIGH, XHIGH, MAX -> "high";
         };
     }
 
@@ -149,7 +149,7 @@ final class ReasoningParams {
         return switch (effort) {
             case NONE -> null;
             case MINIMAL, LOW, MEDIUM -> "low";
-            case HIGH, MAX -> "high";
+            case HIGH, XHIGH, MAX -> "high";
         };
     }
 

@@ -40,7 +40,8 @@ import org.jspecify.annotations.Nullable;
  * {@link ServerToolBlock}s.
  *
  * <p><b>Interactions API.</b> Steps have indices: a {@code thought} step is a reasoning part (its
- * {@code signature} delta a seal, its {@code summary}/{@code text} deltas summary text), a
+ * {@code signature} delta a seal, its {@code thought_summary} deltas' text, flat or under
+ * {@code content}, summary text; a summary or signature on the step's start is taken too), a
  * {@code model_output} step a text part, a {@code function_call} step a tool call whose
  * {@code arguments} stream as {@code arguments_delta}; {@code interaction.completed} ends the
  * response ({@code requires_action} means tool calls).
@@ -308,7 +309,15 @@ final class GeminiAssembler {
                     out.add(new Seal(part, Seal.Kind.SIGNATURE, signature));
                 }
             }
-            case "thought" -> out.add(new ReasoningDelta(part, "", true, "thought"));
+            case "thought" -> {
+                // a step that arrives whole (summary and signature at its start) loses neither
+                String summary = c.step.get("summary");
+                out.add(new ReasoningDelta(part, summary != null ? summary : "", true, "thought"));
+                String signature = c.step.get("signature");
+                if (signature != null && !signature.isEmpty()) {
+                    out.add(new Seal(part, Seal.Kind.SIGNATURE, signature));
+                }
+            }
             default -> out.add(new ContentDelta(part, ""));
         }
     }

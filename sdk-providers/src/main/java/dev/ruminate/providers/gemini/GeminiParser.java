@@ -264,7 +264,13 @@ final class GeminiParser {
         }
     }
 
-    /** Reads an object's string fields; an {@code arguments} object is kept as JSON text. */
+    /**
+     * Reads an object's string fields; an {@code arguments} object is kept as JSON text. A text held
+     * one level down is read too, under the key {@code summary}: a {@code thought_summary} delta's
+     * {@code content: {type: "text", text}} and a thought step's {@code summary: [{type: "text",
+     * text}, …]} (joined), the shapes of vercel/ai's {@code google-interactions-api.ts}, decoded
+     * tolerantly (UNVERIFIED against a recording: the recorded thought steps have no summary).
+     */
     private static void strings(JsonParser p, JsonToken t, byte[] data, Map<String, String> into) {
         if (t != JsonToken.START_OBJECT) {
             throw new ShapeException("step and delta must be objects");
@@ -276,10 +282,41 @@ final class GeminiParser {
                 into.put(field, p.getString());
             } else if (field.equals("arguments") && v == JsonToken.START_OBJECT) {
                 into.put(field, raw(p, data));
+            } else if (field.equals("content") && v == JsonToken.START_OBJECT) {
+                String text = nestedText(p);
+                if (text != null) {
+                    into.put("summary", text);
+                }
+            } else if (field.equals("summary") && v == JsonToken.START_ARRAY) {
+                StringBuilder joined = new StringBuilder();
+                while (p.nextToken() != JsonToken.END_ARRAY) {
+                    if (p.currentToken() == JsonToken.START_OBJECT) {
+                        String text = nestedText(p);
+                        joined.append(text != null ? text : "");
+                    } else {
+                        p.skipChildren();
+                    }
+                }
+                into.put("summary", joined.toString());
             } else {
                 p.skipChildren();
             }
         }
+    }
+
+    /** Reads the object the parser is at for its {@code text} string, moving past it; null when it has none. */
+    private static @Nullable String nestedText(JsonParser p) {
+        String text = null;
+        while (p.nextToken() == JsonToken.PROPERTY_NAME) {
+            String field = p.currentName();
+            JsonToken v = p.nextToken();
+            if (field.equals("text") && v == JsonToken.VALUE_STRING) {
+                text = p.getString();
+            } else {
+                p.skipChildren();
+            }
+        }
+        return text;
     }
 
     private static @Nullable String string(JsonParser p, JsonToken t) {

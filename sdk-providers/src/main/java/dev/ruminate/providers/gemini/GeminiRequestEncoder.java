@@ -315,8 +315,9 @@ final class GeminiRequestEncoder {
         g.writeEndObject();
     }
 
-    /** Gemini 3's levels: {@code minimal}, {@code low}, {@code medium}, {@code high}; max is high. */
+    /** Gemini 3's levels: {@code minimal}, {@code low}, {@code medium}, {@code high}; xhigh and max are high. */
     static String level(ReasoningEffort effort) {
-        return effort == ReasoningEffort.MAX ? "high" : effort.name().toLowerCase(Locale.ROOT);
+        return effort == ReasoningEffort.MAX || effort == ReasoningEffort.XHIGH ? "high"
+                : effort.name().toLowerCase(Locale.ROOT);
     }
 }

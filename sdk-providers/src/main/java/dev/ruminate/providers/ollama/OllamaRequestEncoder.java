@@ -110,7 +110,7 @@ final class OllamaRequestEncoder {
             g.writeStringProperty("think", switch (effort) {
                 case NONE, MINIMAL, LOW -> "low";
                 case MEDIUM -> "medium";
-                case HIGH, MAX -> "high";
+                case HIGH, XHIGH, MAX -> "high";
             });
         } else if (Boolean.TRUE.equals(r.enabled()) || r.budgetTokens() != null) {
             g.writeBooleanProperty("think", true);

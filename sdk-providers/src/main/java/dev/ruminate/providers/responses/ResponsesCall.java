@@ -33,7 +33,7 @@ import org.jspecify.annotations.Nullable;
  * @param toolsJson the {@code tools} array as sent ({@code []} when absent), for the echo
  * @param toolChoice the {@code tool_choice} ({@link ToolChoice#AUTO} when absent)
  * @param reasoningEffort {@code reasoning.effort} as sent ({@code none}, {@code minimal},
- *     {@code low}, {@code medium}, {@code high}, {@code xhigh}), or null
+ *     {@code low}, {@code medium}, {@code high}, {@code xhigh}, {@code max}), or null
  * @param reasoningSummary {@code reasoning.summary} as sent ({@code auto}, {@code concise},
  *     {@code detailed}), or null
  * @param maxOutputTokens {@code max_output_tokens}, or null
@@ -122,7 +122,7 @@ public record ResponsesCall(String model, List<String> inputItems, Set<String> r
      * Returns the request for the provider that answers this call.
      *
      * <p>Mapped: the tools (as {@link FunctionTool#toDefinition()}); {@code reasoning.effort} (as
-     * {@link ReasoningOptions#effort}, {@code xhigh} as {@link ReasoningEffort#MAX}, {@code none}
+     * {@link ReasoningOptions#effort}, {@code xhigh} as {@link ReasoningEffort#XHIGH}, {@code none}
      * turning reasoning off); {@code max_output_tokens}, {@code temperature} and {@code top_p} (as
      * {@link SamplingOptions}). {@code tool_choice} {@code none} sends no tools, so no tool can be
      * called; {@code auto} is every provider's default. {@code required} and a named function have no
@@ -161,6 +161,6 @@ public record ResponsesCall(String model, List<String> inputItems, Set<String> r
         if (wire == null) {
             return null;
         }
-        return "xhigh".equals(wire) ? ReasoningEffort.MAX : ReasoningEffort.valueOf(wire.toUpperCase(Locale.ROOT));
+        return ReasoningEffort.valueOf(wire.toUpperCase(Locale.ROOT));
     }
 }

@@ -105,7 +105,7 @@ final class ResponsesRequestEncoder {
         String effort = null;
         ReasoningEffort asked = options.effort();
         if (asked != null) {
-            effort = asked == ReasoningEffort.MAX ? "xhigh" : asked.wireName();
+            effort = effort(style, asked);
         } else if (Boolean.FALSE.equals(options.enabled())) {
             effort = "none";
         }
@@ -123,6 +123,16 @@ final class ResponsesRequestEncoder {
             g.writeStringProperty("summary", "auto");
         }
         g.writeEndObject();
+    }
+
+    /**
+     * The wire effort: OpenAI's ladder ({@code none|minimal|low|medium|high|xhigh|max}) as asked for
+     * servers with summaries (OpenAI, Azure, OpenRouter, Bedrock); servers that reason in the open
+     * top out at {@code xhigh}, so {@code MAX} asks for that there (which levels each model takes is
+     * the server's call: PROTOCOLS.md §19 says "per model subsets").
+     */
+    private static String effort(ResponsesReasoningStyle style, ReasoningEffort asked) {
+        return asked == ReasoningEffort.MAX && style != ResponsesReasoningStyle.EFFORT_AND_SUMMARY ? "xhigh" : asked.wireName();
     }
 
     /** Responses puts the output limit first, and has no stop sequences and no seed. */

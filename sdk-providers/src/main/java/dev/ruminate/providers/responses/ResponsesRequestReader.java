@@ -72,7 +72,7 @@ public final class ResponsesRequestReader {
     public static final int DEFAULT_MAX_ITEMS = 4096;
 
     private static final ResponsesRequestReader DEFAULTS = new ResponsesRequestReader(DEFAULT_MAX_BYTES, DEFAULT_MAX_ITEMS);
-    private static final Set<String> EFFORTS = Set.of("none", "minimal", "low", "medium", "high", "xhigh");
+    private static final Set<String> EFFORTS = Set.of("none", "minimal", "low", "medium", "high", "xhigh", "max");
     private static final Set<String> SUMMARIES = Set.of("auto", "concise", "detailed");
 
     private final long maxBytes;

@@ -195,7 +195,8 @@ class AnthropicStreamDecoderTest {
 
     @ParameterizedTest
     @CsvSource({"end_turn,STOP", "stop_sequence,STOP", "max_tokens,LENGTH", "tool_use,TOOL_CALLS",
-            "refusal,CONTENT_FILTER", "pause_turn,OTHER", "something_new,OTHER"})
+            "refusal,CONTENT_FILTER", "pause_turn,PAUSED", "model_context_window_exceeded,LENGTH",
+            "something_new,OTHER"})
     void stopReasonsAreNormalizedAndKeptRaw(String raw, FinishReason expected) {
         Folded f = Recorded.run(decode(AnthropicScript.create().text("x").stopReason(raw).toSse())).folded();
 

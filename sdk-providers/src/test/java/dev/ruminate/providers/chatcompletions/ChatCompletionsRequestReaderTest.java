@@ -81,7 +81,7 @@ class ChatCompletionsRequestReaderTest {
         assertThat(call.messages()).containsExactly(new SystemMessage("Be brief."), new UserMessage("Weather?\nIn Paris."));
         assertThat(call.tools()).containsExactly(new ToolDefinition("weather", "Gets it",
                 "{\"type\":\"object\",\"properties\":{\"city\":{\"type\":\"string\"}}}"));
-        assertThat(call.reasoningEffort()).isEqualTo(ReasoningEffort.MAX);
+        assertThat(call.reasoningEffort()).isEqualTo(ReasoningEffort.XHIGH);
         assertThat(call.maxOutputTokens()).as("max_completion_tokens wins").isEqualTo(200);
         assertThat(call.temperature()).isEqualTo(0.5);
         assertThat(call.topP()).isEqualTo(1.0);
@@ -100,7 +100,7 @@ class ChatCompletionsRequestReaderTest {
         assertThat(request.model()).isEqualTo("deepseek-reasoner");
         assertThat(request.messages()).isEqualTo(call.messages());
         assertThat(request.tools()).isEqualTo(call.tools());
-        assertThat(request.reasoning()).isEqualTo(ReasoningOptions.effort(ReasoningEffort.MAX));
+        assertThat(request.reasoning()).isEqualTo(ReasoningOptions.effort(ReasoningEffort.XHIGH));
         assertThat(request.sampling()).isEqualTo(new SamplingOptions(0.5, 1.0, 200, List.of("END"), 7L));
         assertThat(request.extras()).isEmpty();
     }

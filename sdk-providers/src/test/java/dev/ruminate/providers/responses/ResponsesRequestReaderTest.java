@@ -65,7 +65,7 @@ class ResponsesRequestReaderTest {
         assertThat(request.messages()).containsExactly(new UserMessage("Hi"));
         assertThat(request.tools()).containsExactly(new ToolDefinition("weather", "Weather", "{\"type\":\"object\"}"),
                 new ToolDefinition("time", "", "{\"type\":\"object\",\"properties\":{}}"));
-        assertThat(request.reasoning().effort()).isEqualTo(ReasoningEffort.MAX);
+        assertThat(request.reasoning().effort()).isEqualTo(ReasoningEffort.XHIGH);
         assertThat(request.sampling().maxOutputTokens()).isEqualTo(256);
         assertThat(request.sampling().temperature()).isEqualTo(0.2);
         assertThat(request.sampling().topP()).isEqualTo(0.5);
