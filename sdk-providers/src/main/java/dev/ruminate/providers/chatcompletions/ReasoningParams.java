@@ -141,7 +141,7 @@ final class ReasoningParams {
             case MINIMAL -> "minimal";
             case LOW -> "low";
             case MEDIUM -> "medium";
-            case HIGH, MAX -> "high";
+            case HIGH, XHIGH, MAX -> "high";
         };
     }
 
