@@ -105,7 +105,7 @@ public enum ReasoningRequestStyle {
      * Gemini's OpenAI-compatible endpoint: {@code reasoning_effort}, which Google maps to thinking
      * levels: {@code NONE} or {@code enabled=false} → {@code none} (turns thinking off where the
      * model allows it), {@code MINIMAL} → {@code minimal}, {@code LOW} → {@code low}, {@code MEDIUM}
-     * → {@code medium}, {@code HIGH}/{@code MAX} → {@code high}. Ignores the budget and
+     * → {@code medium}, {@code HIGH}/{@code XHIGH}/{@code MAX} → {@code high}. Ignores the budget and
      * {@code includeReasoning} (thought summaries are asked for with an extra
      * {@code extra_body.google.thinking_config}).
      *
