@@ -406,6 +406,38 @@ class OpaqueStateRecoveryTest {
         assertThat(second).isEqualTo(first);
     }
 
+    @Test
+    void geminiRecoveryWithSkipSignatureValidationRetriesTheCallWithGooglesPlaceholderAndAnswers() {
+        // G4: the stripped call is the first of its step in the current loop, so it carries the placeholder
+        emulator.checking(AcceptanceRules.gemini());
+        ChatProvider provider = at(GeminiProvider.builder(), OpaqueStateRecovery.STRIP_AND_RETRY_ONCE).apiKey(KEY)
+                .skipSignatureValidation(true).build();
+        ChatRequest next = geminiNext(provider);
+        int call = firstPart((AssistantMessage) next.messages().get(1), ToolCallPart.class);
+        emulator.enqueue(dev.ruminate.testkit.GeminiScript.create().text("The capital of Mexico is Mexico City.").toResponse());
+
+        List<ChatEvent> events = new ArrayList<>();
+        StepVerifier.create(provider.stream(next))
+                .recordWith(() -> events)
+                .expectNextMatches(e -> e instanceof Warning w && w.code().equals(Warning.OPAQUE_STATE_RECOVERED)
+                        && Integer.valueOf(1).equals(w.turn()) && Integer.valueOf(call).equals(w.part())
+                        && w.message().contains("INVALID_THOUGHT_SIGNATURE"))
+                .thenConsumeWhile(e -> true)
+                .verifyComplete();
+        ChatResult result = ChatReducer.defaults().reduce(reactor.core.publisher.Flux.fromIterable(events)).block(WAIT);
+        assertThat(result.message().text()).isEqualTo("The capital of Mexico is Mexico City.");
+        assertThat(later()).hasSize(2).extracting(RecordedRequest::rejectedBy)
+                .containsExactly(GeminiThoughtSignatureRule.NAME, null);
+        // the retry is the first request with the corrupted signature replaced by the placeholder, nothing else
+        JsonNode first = tree(later().get(0).body());
+        JsonNode second = tree(later().get(1).body());
+        tools.jackson.databind.node.ObjectNode signed =
+                (tools.jackson.databind.node.ObjectNode) first.get("contents").get(1).get("parts").get(0);
+        assertThat(signed.get("thoughtSignature").asString()).isNotEqualTo("skip_thought_signature_validator");
+        signed.put("thoughtSignature", "skip_thought_signature_validator");
+        assertThat(second).isEqualTo(first);
+    }
+
     // ---- DeepSeek thinking mode: reasoning_content of a tool-call turn
 
     @Test
