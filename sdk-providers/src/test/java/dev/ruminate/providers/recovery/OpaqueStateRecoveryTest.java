@@ -438,6 +438,58 @@ class OpaqueStateRecoveryTest {
         assertThat(second).isEqualTo(first);
     }
 
+    /**
+     * The Gemini next turn with, first in the model turn, an empty thought whose signature is malformed:
+     * the integrity check strips it and drops the part, so the prepared turn has one part fewer.
+     */
+    private ChatRequest geminiNextAfterADroppedPart(ChatProvider provider) {
+        ChatRequest next = geminiNext(provider);
+        AssistantMessage turn = (AssistantMessage) next.messages().get(1);
+        List<Part> parts = new ArrayList<>(turn.parts());
+        parts.add(0, new ReasoningPart("", false, null, Seals.NONE.with(dev.ruminate.core.event.Seal.Kind.SIGNATURE,
+                "not a signature!")));
+        List<Message> messages = new ArrayList<>(next.messages());
+        messages.set(1, new AssistantMessage(parts, turn.provider(), turn.model(), turn.finishReason(), turn.rawFinishReason(),
+                turn.usage()));
+        return ChatRequest.builder(GEMINI_3).messages(messages).tool(COUNTRY).build();
+    }
+
+    @Test
+    void theRejectionNamesThePartAsGivenWhenHistoryDroppedAPartBeforeIt() {
+        emulator.checking(AcceptanceRules.gemini());
+        ChatProvider provider = at(GeminiProvider.builder(), OpaqueStateRecovery.OFF).apiKey(KEY).build();
+        ChatRequest next = geminiNextAfterADroppedPart(provider);
+        int call = firstPart((AssistantMessage) next.messages().get(1), ToolCallPart.class);
+
+        StepVerifier.create(provider.stream(next))
+                .expectErrorSatisfies(e -> assertThat(e).isInstanceOfSatisfying(OpaqueStateRejectedException.class, r -> {
+                    assertThat(r.reason()).isEqualTo(Reason.INVALID_THOUGHT_SIGNATURE);
+                    assertThat(r.turn()).isEqualTo(1);
+                    assertThat(r.part()).isEqualTo(call);
+                    assertThat(r.getMessage()).contains("in message 1, part " + call);
+                }))
+                .verify(WAIT);
+    }
+
+    @Test
+    void theWarningNamesThePartAsGivenWhenHistoryDroppedAPartBeforeIt() {
+        emulator.checking(AcceptanceRules.gemini());
+        ChatProvider provider = at(GeminiProvider.builder(), OpaqueStateRecovery.STRIP_AND_RETRY_ONCE).apiKey(KEY)
+                .skipSignatureValidation(true).build();
+        ChatRequest next = geminiNextAfterADroppedPart(provider);
+        int call = firstPart((AssistantMessage) next.messages().get(1), ToolCallPart.class);
+        emulator.enqueue(dev.ruminate.testkit.GeminiScript.create().text("Mexico City.").toResponse());
+
+        ChatResult result = ChatReducer.defaults().reduce(provider.stream(next)).block(WAIT);
+
+        assertThat(result.message().text()).isEqualTo("Mexico City.");
+        assertThat(result.warnings()).singleElement().satisfies(w -> {
+            assertThat(w.turn()).isEqualTo(1);
+            assertThat(w.part()).isEqualTo(call);
+            assertThat(w.message()).contains("message 1, part " + call).doesNotContain("not a signature!");
+        });
+    }
+
     // ---- DeepSeek thinking mode: reasoning_content of a tool-call turn
 
     @Test
