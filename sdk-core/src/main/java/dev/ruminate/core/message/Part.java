@@ -16,4 +16,14 @@ public sealed interface Part permits ReasoningPart, TextPart, ToolCallPart, Serv
      * @return the seals, {@link Seals#NONE} when there are none
      */
     Seals seals();
+
+    /**
+     * Returns this part with other seals, everything else the same: how a history preparation or a
+     * recovery removes opaque state from a part without knowing its type.
+     *
+     * @param seals the seals
+     * @return a part of the same type; this part when the seals are equal to its own
+     * @since 0.2
+     */
+    Part withSeals(Seals seals);
 }

@@ -36,4 +36,15 @@ public record ServerToolPart(String type, @Nullable String id, @Nullable String 
         Objects.requireNonNull(json, "json");
         Objects.requireNonNull(seals, "seals");
     }
+
+    /**
+     * {@inheritDoc}
+     *
+     * @param seals the seals
+     * @return this part with the seals
+     */
+    @Override
+    public ServerToolPart withSeals(Seals seals) {
+        return seals.equals(this.seals) ? this : new ServerToolPart(type, id, name, json, seals);
+    }
 }

@@ -33,4 +33,15 @@ public record TextPart(String text, Seals seals) implements Part {
     public static TextPart of(String text) {
         return new TextPart(text, Seals.NONE);
     }
+
+    /**
+     * {@inheritDoc}
+     *
+     * @param seals the seals
+     * @return this part with the seals
+     */
+    @Override
+    public TextPart withSeals(Seals seals) {
+        return seals.equals(this.seals) ? this : new TextPart(text, seals);
+    }
 }

@@ -35,4 +35,15 @@ public record ToolCallPart(@Nullable String id, String name, String arguments, b
         Objects.requireNonNull(arguments, "arguments");
         Objects.requireNonNull(seals, "seals");
     }
+
+    /**
+     * {@inheritDoc}
+     *
+     * @param seals the seals
+     * @return this part with the seals
+     */
+    @Override
+    public ToolCallPart withSeals(Seals seals) {
+        return seals.equals(this.seals) ? this : new ToolCallPart(id, name, arguments, argumentsValid, seals);
+    }
 }

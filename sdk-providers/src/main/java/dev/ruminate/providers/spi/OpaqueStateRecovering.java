@@ -9,11 +9,7 @@ import dev.ruminate.core.history.PreparedHistory;
 import dev.ruminate.core.message.AssistantMessage;
 import dev.ruminate.core.message.Message;
 import dev.ruminate.core.message.Part;
-import dev.ruminate.core.message.ReasoningPart;
 import dev.ruminate.core.message.Seals;
-import dev.ruminate.core.message.ServerToolPart;
-import dev.ruminate.core.message.TextPart;
-import dev.ruminate.core.message.ToolCallPart;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.providers.OpaqueStateRecovery;
 import java.util.ArrayList;
@@ -171,19 +167,7 @@ final class OpaqueStateRecovering {
                 seals = seals.without(kind);
             }
         }
-        if (seals.equals(p.seals())) {
-            return p;
-        }
-        if (p instanceof ReasoningPart r) {
-            return new ReasoningPart(r.text(), r.summary(), r.source(), seals);
-        } else if (p instanceof TextPart t) {
-            return new TextPart(t.text(), seals);
-        } else if (p instanceof ToolCallPart c) {
-            return new ToolCallPart(c.id(), c.name(), c.arguments(), c.argumentsValid(), seals);
-        } else if (p instanceof ServerToolPart s) {
-            return new ServerToolPart(s.type(), s.id(), s.name(), s.json(), seals);
-        }
-        throw new IllegalStateException("the recovery does not handle the part type " + p.getClass().getName());
+        return p.withSeals(seals);
     }
 
     private static String names(Set<Seal.Kind> kinds) {
