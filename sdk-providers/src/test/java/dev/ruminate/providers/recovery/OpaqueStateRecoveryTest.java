@@ -13,8 +13,6 @@ import dev.ruminate.core.message.Message;
 import dev.ruminate.core.message.Part;
 import dev.ruminate.core.message.ReasoningPart;
 import dev.ruminate.core.message.Seals;
-import dev.ruminate.core.message.ServerToolPart;
-import dev.ruminate.core.message.TextPart;
 import dev.ruminate.core.message.ToolCallPart;
 import dev.ruminate.core.message.ToolResultMessage;
 import dev.ruminate.core.message.UserMessage;
@@ -117,19 +115,7 @@ class OpaqueStateRecoveryTest {
     private static AssistantMessage withSeals(AssistantMessage m, int part, Function<Seals, Seals> change) {
         List<Part> parts = new ArrayList<>(m.parts());
         Part p = parts.get(part);
-        Seals seals = change.apply(p.seals());
-        Part changed;
-        if (p instanceof ReasoningPart r) {
-            changed = new ReasoningPart(r.text(), r.summary(), r.source(), seals);
-        } else if (p instanceof ToolCallPart c) {
-            changed = new ToolCallPart(c.id(), c.name(), c.arguments(), c.argumentsValid(), seals);
-        } else if (p instanceof TextPart t) {
-            changed = new TextPart(t.text(), seals);
-        } else {
-            ServerToolPart s = (ServerToolPart) p;
-            changed = new ServerToolPart(s.type(), s.id(), s.name(), s.json(), seals);
-        }
-        parts.set(part, changed);
+        parts.set(part, p.withSeals(change.apply(p.seals())));
         return new AssistantMessage(parts, m.provider(), m.model(), m.finishReason(), m.rawFinishReason(), m.usage());
     }
 
