@@ -40,7 +40,7 @@ import tools.jackson.core.ObjectReadContext;
  * it came with: an answer text, a function call, a code-execution part, or a thought. Thought
  * summaries without a signature are not sent (Google ignores them; they cost input tokens); a
  * signed thought goes back whole. Turns from other providers and the retention of reasoning have
- * been handled before, by {@link History#prepare} in the provider skeleton (retention
+ * been handled before, by {@link History#plan} in the provider skeleton (retention
  * {@link dev.ruminate.core.history.Retention#ALL} unless the policy says otherwise: Google asks for
  * every signature back and validates those of the current turn). Another provider's function calls
  * therefore carry no signature, and neither does a call of this provider's whose signature a
