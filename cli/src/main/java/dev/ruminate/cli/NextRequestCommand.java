@@ -8,6 +8,9 @@ import dev.ruminate.core.history.SendBackPlan;
 import dev.ruminate.core.history.Retention;
 import dev.ruminate.core.message.AssistantMessage;
 import dev.ruminate.core.message.Message;
+import dev.ruminate.core.message.Origin;
+import dev.ruminate.core.message.Part;
+import dev.ruminate.core.message.Provenance;
 import dev.ruminate.core.message.ToolCallPart;
 import dev.ruminate.core.message.ToolResultMessage;
 import dev.ruminate.core.request.ChatRequest;
@@ -92,6 +95,10 @@ final class NextRequestCommand {
             // The answer does not matter: the request the client made is what this command prints.
             emulator.enqueue(EmulatorResponse.httpError(500, "{\"error\":{\"message\":\"next-request records only\"}}"));
             ChatProvider client = Clients.forEmulator(provider, emulator.baseUrl(), parsed.flag("think-tags"), policy);
+            if (client instanceof HttpChatProvider http) {
+                // each turn was replayed from its own emulator; it stands for a turn this endpoint made
+                request = madeAt(request, http.origin());
+            }
             try {
                 client.stream(request).blockLast(Duration.ofSeconds(30));
             } catch (RuminateException expected) {
@@ -112,6 +119,30 @@ final class NextRequestCommand {
             }
         }
         return Main.OK;
+    }
+
+    /**
+     * Returns the request with the provenance of every sealed part moved to the origin it is sent to,
+     * for the model it asks for: a recording replayed through an emulator of its own would otherwise
+     * be another endpoint's, and the endpoint boundary would strip all its opaque state.
+     */
+    static ChatRequest madeAt(ChatRequest request, Origin origin) {
+        List<Message> out = new ArrayList<>(request.messages().size());
+        for (Message m : request.messages()) {
+            if (!(m instanceof AssistantMessage a)) {
+                out.add(m);
+                continue;
+            }
+            List<Part> parts = new ArrayList<>(a.parts().size());
+            for (Part p : a.parts()) {
+                Provenance pv = p.seals().provenance();
+                parts.add(pv == null ? p : p.withSeals(p.seals().withProvenance(
+                        new Provenance(origin, pv.model(), pv.block(), pv.finished(), request.model()))));
+            }
+            out.add(new AssistantMessage(parts, a.provider(), a.model(), a.finishReason(), a.rawFinishReason(), a.usage()));
+        }
+        // the request holds its model and messages only (built above)
+        return ChatRequest.builder(request.model()).messages(out).build();
     }
 
     /** The heading of the plan, which says how to read its indices. */

@@ -68,6 +68,7 @@ class NextRequestCommandTest {
         assertThat(body.get("messages").get(1).get("content").get(0).get("signature").stringValue())
                 .startsWith("EqEECkYICxgCKkAo3UA4WwDbB8ihhpykVCsP");
         assertThat(run.out().substring(plan + 2 + NextRequestCommand.PLAN_HEADING.length() + 1)).isEqualTo("""
+                  turn 1 part 0 signature: keep [boundary] same provider, API, endpoint and account; same model family
                   turn 1 part 0 reasoning: keep [A1] a thinking block with its signature, in place
                   turn 1 part 0 signature: keep [A1] the thinking block's signature, byte-identical
                 """);
