@@ -88,15 +88,17 @@ final class NextRequestCommand {
         if (user != null) {
             conversation.add(Message.user(user));
         }
+        ChatRequest request = ChatRequest.builder(parsed.option("model", model))
+                .messages(conversation).build();
+
         try (ProviderEmulator emulator = ProviderEmulator.start()) {
             // The answer does not matter: the request the client made is what this command prints.
             emulator.enqueue(EmulatorResponse.httpError(500, "{\"error\":{\"message\":\"next-request records only\"}}"));
             ChatProvider client = Clients.forEmulator(provider, emulator.baseUrl(), parsed.flag("think-tags"), policy);
             if (client instanceof HttpChatProvider http) {
-                rehome(conversation, http.origin());
+                // each turn was replayed from its own emulator; it stands for a turn this endpoint made
+                request = madeAt(request, http.origin());
             }
-            ChatRequest request = ChatRequest.builder(parsed.option("model", model))
-                    .messages(conversation).build();
             try {
                 client.stream(request).blockLast(Duration.ofSeconds(30));
             } catch (RuminateException expected) {
@@ -120,26 +122,27 @@ final class NextRequestCommand {
     }
 
     /**
-     * Makes the turn files' opaque state come from the endpoint the request goes to. Each file was
-     * recorded from the provider this command targets, but is replayed through a local emulator of
-     * its own, whose address differs from the one the request is sent to: without this, every value
-     * would cross an endpoint boundary and be stripped. Model, block and whether it finished stay as
-     * recorded, so the model and integrity rules still apply.
+     * Returns the request with the provenance of every sealed part moved to the origin it is sent to,
+     * for the model it asks for: a recording replayed through an emulator of its own would otherwise
+     * be another endpoint's, and the endpoint boundary would strip all its opaque state.
      */
-    private static void rehome(List<Message> conversation, Origin target) {
-        for (int i = 0; i < conversation.size(); i++) {
-            if (!(conversation.get(i) instanceof AssistantMessage a)) {
+    static ChatRequest madeAt(ChatRequest request, Origin origin) {
+        List<Message> out = new ArrayList<>(request.messages().size());
+        for (Message m : request.messages()) {
+            if (!(m instanceof AssistantMessage a)) {
+                out.add(m);
                 continue;
             }
             List<Part> parts = new ArrayList<>(a.parts().size());
             for (Part p : a.parts()) {
                 Provenance pv = p.seals().provenance();
                 parts.add(pv == null ? p : p.withSeals(p.seals().withProvenance(
-                        new Provenance(target, pv.model(), pv.block(), pv.finished(), pv.requestedModel()))));
+                        new Provenance(origin, pv.model(), pv.block(), pv.finished(), request.model()))));
             }
-            conversation.set(i, new AssistantMessage(parts, a.provider(), a.model(), a.finishReason(), a.rawFinishReason(),
-                    a.usage()));
+            out.add(new AssistantMessage(parts, a.provider(), a.model(), a.finishReason(), a.rawFinishReason(), a.usage()));
         }
+        // the request holds its model and messages only (built above)
+        return ChatRequest.builder(request.model()).messages(out).build();
     }
 
     /** The heading of the plan, which says how to read its indices. */

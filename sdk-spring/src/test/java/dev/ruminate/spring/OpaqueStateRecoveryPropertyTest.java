@@ -45,9 +45,10 @@ class OpaqueStateRecoveryPropertyTest {
 
     @BeforeEach
     void start() {
-        // the emulator issued "EqQBaXNzdWVk" only: the turn below carries another signature
+        // the emulator issued "EqQBissuedAA" only: the turn below carries another signature, well formed
+        // (base64), so that the integrity check lets it go out and the provider is the one to refuse it
         emulator = ProviderEmulator.start().checking(AcceptanceRules.anthropic()
-                .without(AnthropicSignatureRule.NAME).with(new AnthropicSignatureRule().issued("EqQBaXNzdWVk")));
+                .without(AnthropicSignatureRule.NAME).with(new AnthropicSignatureRule().issued("EqQBissuedAA")));
         emulator.enqueue(AnthropicScript.create().text("Answer.").toResponse());
     }
 
@@ -66,7 +67,7 @@ class OpaqueStateRecoveryPropertyTest {
 
     private static ChatRequest withAForeignSignature() {
         AssistantMessage turn = new AssistantMessage(List.of(
-                new ReasoningPart("Think.", false, "thinking", new Seals("EqQBZm9yZ2Vk", null, null, null, null)),
+                new ReasoningPart("Think.", false, "thinking", new Seals("EqQBforgedAA", null, null, null, null)),
                 new TextPart("Hello.", Seals.NONE)), null, null, FinishReason.STOP, null, Usage.UNKNOWN);
         return ChatRequest.builder("claude-sonnet-4-5").reasoning(ReasoningOptions.budget(2048)).user("Hi")
                 .message(turn).user("Again").build();
@@ -93,7 +94,7 @@ class OpaqueStateRecoveryPropertyTest {
                             .thenConsumeWhile(e -> true)
                             .verifyComplete();
                     assertThat(emulator.requests()).hasSize(2);
-                    assertThat(emulator.requests().get(1).body()).doesNotContain("EqQBZm9yZ2Vk");
+                    assertThat(emulator.requests().get(1).body()).doesNotContain("EqQBforgedAA");
                 });
     }
 }

@@ -248,10 +248,16 @@ public final class ServeMain {
         thinkTags(options, p);
     }
 
-    /** {@code --think-tags}: the upstream provider reads {@code <think>} tags as reasoning (and its route sends reasoning back as tags). */
+    /**
+     * {@code --think-tags}: the upstream provider reads {@code <think>} tags as reasoning (and its route sends
+     * reasoning back as tags); {@code --recover-opaque-state}: it strips refused opaque state and retries once.
+     */
     private static void thinkTags(ServeOptions options, Map<String, Object> p) {
         if (options.thinkTags()) {
             p.put("ruminate.providers.upstream.think-tags", "true");
+        }
+        if (options.recoverOpaqueState()) {
+            p.put("ruminate.providers.upstream.opaque-state-recovery", "strip-and-retry-once");
         }
     }
 

@@ -26,12 +26,15 @@ import org.jspecify.annotations.Nullable;
  * @param upstreamRequests the directory to write upstream request bodies to, or null
  * @param thinkTags true to read the backend's {@code <think>} tags as reasoning (a replayed or real backend;
  *     sets {@code ruminate.providers.upstream.think-tags})
+ * @param recoverOpaqueState true to strip a signature or encrypted content the backend refuses and retry
+ *     once ({@code OpaqueStateRecovery.STRIP_AND_RETRY_ONCE}; sets
+ *     {@code ruminate.providers.upstream.opaque-state-recovery}); false leaves the refusal an error
  * @since 0.2
  */
 public record ServeOptions(@Nullable String provider, @Nullable Path replay, @Nullable String baseUrl,
                            @Nullable String apiKeyEnv, @Nullable String model, @Nullable String upstreamModel,
                            String host, int port, boolean noAuth, @Nullable String keyEnv,
-                           @Nullable Path upstreamRequests, boolean thinkTags) {
+                           @Nullable Path upstreamRequests, boolean thinkTags, boolean recoverOpaqueState) {
 
     /** The usage text. */
     public static final String USAGE = """
@@ -50,12 +53,14 @@ public record ServeOptions(@Nullable String provider, @Nullable Path replay, @Nu
               --no-auth                            serve without keys (loopback addresses only)
               --think-tags                         the backend writes its reasoning in <think> tags (with --provider):
                                                    read them as reasoning, and send reasoning back as tags
+              --recover-opaque-state               when the backend refuses a signature or encrypted content sent
+                                                   back, strip it and retry once (with --provider)
               --upstream-requests DIR              write each upstream request body to DIR as it is sent
             """;
 
     private static final Set<String> VALUED = Set.of("provider", "replay", "base-url", "api-key-env", "model",
             "upstream-model", "host", "port", "key-env", "upstream-requests");
-    private static final Set<String> FLAGS = Set.of("no-auth", "think-tags");
+    private static final Set<String> FLAGS = Set.of("no-auth", "think-tags", "recover-opaque-state");
 
     /**
      * Parses the arguments.
@@ -93,6 +98,7 @@ public record ServeOptions(@Nullable String provider, @Nullable Path replay, @Nu
         }
         boolean noAuth = flags.contains("no-auth");
         boolean thinkTags = flags.contains("think-tags");
+        boolean recoverOpaqueState = flags.contains("recover-opaque-state");
         int port;
         try {
             port = Integer.parseInt(values.getOrDefault("port", "8080"));
@@ -113,12 +119,15 @@ public record ServeOptions(@Nullable String provider, @Nullable Path replay, @Nu
         if (thinkTags && provider == null) {
             throw new IllegalArgumentException("--think-tags needs --provider (the built-in qwq-think-tags route has it on)");
         }
+        if (recoverOpaqueState && provider == null) {
+            throw new IllegalArgumentException("--recover-opaque-state needs --provider (it applies to the upstream provider)");
+        }
         if (!noAuth && !values.containsKey("key-env")) {
             throw new IllegalArgumentException("give the gateway key with --key-env VAR, or serve without keys with --no-auth");
         }
         return new ServeOptions(provider, path(values.get("replay")), values.get("base-url"), values.get("api-key-env"),
                 values.get("model"), values.get("upstream-model"), values.getOrDefault("host", "127.0.0.1"), port, noAuth,
-                values.get("key-env"), path(values.get("upstream-requests")), thinkTags);
+                values.get("key-env"), path(values.get("upstream-requests")), thinkTags, recoverOpaqueState);
     }
 
     private static @Nullable Path path(@Nullable String value) {

@@ -3,6 +3,7 @@ package dev.ruminate.gateway.serve;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ruminate.providers.OpaqueStateRecovery;
 import dev.ruminate.spring.RuminateProperties;
 import dev.ruminate.testkit.NettyLeakCheck;
 import java.io.ByteArrayOutputStream;
@@ -137,6 +138,22 @@ class ServeMainTest {
     }
 
     @Test
+    void recoverOpaqueStateTurnsTheUpstreamProvidersRecoveryOnAndItIsOffWithout() {
+        Path recording = Path.of("src/test/resources/fixtures/anthropic/pydantic-thinking-stream.sse");
+        Started on = start("--provider", "anthropic", "--replay", recording.toString(), "--recover-opaque-state",
+                "--port", "0", "--no-auth");
+        try (ServeMain.Serving serving = on.serving()) {
+            assertThat(serving.context().getBean(RuminateProperties.class).providers().get("upstream").opaqueStateRecovery())
+                    .isEqualTo(OpaqueStateRecovery.STRIP_AND_RETRY_ONCE);
+        }
+        Started off = start("--provider", "anthropic", "--replay", recording.toString(), "--port", "0", "--no-auth");
+        try (ServeMain.Serving serving = off.serving()) {
+            assertThat(serving.context().getBean(RuminateProperties.class).providers().get("upstream").opaqueStateRecovery())
+                    .isNull();
+        }
+    }
+
+    @Test
     void refusesToServeWithoutKeysOnANonLoopbackAddress() {
         assertThatThrownBy(() -> start("--port", "0", "--no-auth", "--host", "0.0.0.0").serving().close())
                 .hasStackTraceContaining("loopback");
@@ -150,6 +167,11 @@ class ServeMainTest {
         assertThatThrownBy(() -> ServeOptions.parse(List.of("--think-tags", "--no-auth"))).hasMessageContaining("--provider");
         assertThat(ServeOptions.parse(List.of("--provider", "chutes", "--think-tags", "--no-auth")).thinkTags()).isTrue();
         assertThat(ServeOptions.parse(List.of("--provider", "chutes", "--no-auth")).thinkTags()).isFalse();
+        assertThatThrownBy(() -> ServeOptions.parse(List.of("--recover-opaque-state", "--no-auth")))
+                .hasMessageContaining("--provider");
+        assertThat(ServeOptions.parse(List.of("--provider", "anthropic", "--recover-opaque-state", "--no-auth"))
+                .recoverOpaqueState()).isTrue();
+        assertThat(ServeOptions.parse(List.of("--provider", "anthropic", "--no-auth")).recoverOpaqueState()).isFalse();
         assertThatThrownBy(() -> ServeMain.contentType("{\"id\":1}".getBytes(StandardCharsets.UTF_8)))
                 .hasMessageContaining("not a stream");
     }

@@ -15,11 +15,15 @@ import org.jspecify.annotations.Nullable;
  * Anthropic's {@code messages.1.content.0}, Gemini's {@code function call `get_weather` in the 2.
  * content block}, DeepSeek's {@code message index 2} or a Responses item id {@code rs_…}.
  * {@link #turn()} and {@link #part()} translate it, when that can be done correctly, into the
- * conversation that was encoded: the request's {@code messages} <em>after</em> the history policy
- * prepared them ({@link dev.ruminate.core.history.History#prepare}), which equal the caller's own
- * messages unless the policy dropped a whole turn. They are null when the provider named no place
- * or the place cannot be mapped back with certainty (the family's encoder lifts system messages
- * out, merges messages, drops blocks, …).
+ * caller's conversation: the index of the message in the request's {@code messages} as given, and
+ * of the part in that message. A family's classifier finds the place in the conversation that was
+ * encoded (the messages <em>after</em> the history policy prepared them,
+ * {@link dev.ruminate.core.history.History#plan}, which may have dropped turns and parts); the
+ * provider's pipeline maps it back through
+ * {@link dev.ruminate.core.history.PreparedHistory#originalTurn} and
+ * {@link dev.ruminate.core.history.PreparedHistory#originalPart} before the error reaches the
+ * caller. They are null when the provider named no place or the place cannot be mapped back with
+ * certainty (the family's encoder lifts system messages out, merges messages, drops blocks, …).
  *
  * <p>The message names the reason and the location, never an opaque value or a credential.
  *
@@ -83,7 +87,7 @@ public final class OpaqueStateRejectedException extends ProviderHttpException {
     private final Reason reason;
     /** The provider's words for the place, or null. */
     private final @Nullable String location;
-    /** The index of the message in the prepared request's messages, or null. */
+    /** The index of the message in the request's messages (see the class comment), or null. */
     private final @Nullable Integer turn;
     /** The index of the part in that message, or null. */
     private final @Nullable Integer part;
@@ -95,7 +99,8 @@ public final class OpaqueStateRejectedException extends ProviderHttpException {
      * @param provider the provider's name, for the message
      * @param reason why the provider refused
      * @param location the provider's words for the place, or null when it named none
-     * @param turn the index of the message in the prepared request's messages, or null when not resolved
+     * @param turn the index of the message in the request's messages, or null when not resolved (a
+     *     classifier gives the prepared index; the pipeline maps it to the caller's, see the class comment)
      * @param part the index of the part in that message, or null when not resolved
      */
     public OpaqueStateRejectedException(ProviderHttpException rejected, String provider, Reason reason,
@@ -148,7 +153,8 @@ public final class OpaqueStateRejectedException extends ProviderHttpException {
     }
 
     /**
-     * Returns the index of the refused message in the prepared request's messages (see the class comment).
+     * Returns the index of the refused message in the request's messages as the caller gave them
+     * (see the class comment).
      *
      * @return the index, or null when not resolved
      */

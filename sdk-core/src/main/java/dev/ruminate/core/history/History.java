@@ -320,11 +320,8 @@ public final class History {
                     // the blank line after keeps several such parts, and the answer after them, apart when joined
                     add(new TextPart("<think>\n" + r.text() + "\n</think>\n\n", Seals.NONE), j, parts, origins);
                 }
-            } else if (p instanceof TextPart t) {
-                add(t.seals().isEmpty() ? t : new TextPart(t.text(), Seals.NONE), j, parts, origins);
-            } else if (p instanceof ToolCallPart c) {
-                add(c.seals().isEmpty() ? c : new ToolCallPart(c.id(), c.name(), c.arguments(), c.argumentsValid(), Seals.NONE),
-                        j, parts, origins);
+            } else if (p instanceof TextPart || p instanceof ToolCallPart) {
+                add(p.withSeals(Seals.NONE), j, parts, origins);
             } else if (p instanceof ServerToolPart s) {
                 if (dropServerTools) {
                     if ("H1".equals(rule)) {
@@ -333,8 +330,7 @@ public final class History {
                         entries.add(new PlanEntry(i, j, "block", PlanAction.DROP, rule, reason + ": it may hold state bound there"));
                     }
                 } else {
-                    add(s.seals().isEmpty() ? s : new ServerToolPart(s.type(), s.id(), s.name(), s.json(), Seals.NONE), j, parts,
-                            origins);
+                    add(s.withSeals(Seals.NONE), j, parts, origins);
                 }
             }
         }
@@ -378,21 +374,11 @@ public final class History {
                 seals = seals.without(kind);
                 stripped = true;
             }
-            if (seals.equals(p.seals())) {
-                add(p, j, parts, origins);
-            } else if (p instanceof ReasoningPart r) {
-                if (stripped && r.text().isEmpty() && seals.isEmpty()) {
-                    entries.add(new PlanEntry(i, j, REASONING, PlanAction.DROP, INTEGRITY,
-                            "no readable text and no sound opaque state left to send"));
-                } else {
-                    add(new ReasoningPart(r.text(), r.summary(), r.source(), seals), j, parts, origins);
-                }
-            } else if (p instanceof TextPart t) {
-                add(new TextPart(t.text(), seals), j, parts, origins);
-            } else if (p instanceof ToolCallPart c) {
-                add(new ToolCallPart(c.id(), c.name(), c.arguments(), c.argumentsValid(), seals), j, parts, origins);
-            } else if (p instanceof ServerToolPart s) {
-                add(new ServerToolPart(s.type(), s.id(), s.name(), s.json(), seals), j, parts, origins);
+            if (stripped && p instanceof ReasoningPart r && r.text().isEmpty() && seals.isEmpty()) {
+                entries.add(new PlanEntry(i, j, REASONING, PlanAction.DROP, INTEGRITY,
+                        "no readable text and no sound opaque state left to send"));
+            } else {
+                add(p.withSeals(seals), j, parts, origins);
             }
         }
 

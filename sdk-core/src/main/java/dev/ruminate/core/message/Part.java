@@ -18,10 +18,11 @@ public sealed interface Part permits ReasoningPart, TextPart, ToolCallPart, Serv
     Seals seals();
 
     /**
-     * Returns this part with other opaque state, everything else the same.
+     * Returns this part with other seals, everything else the same: how a history preparation or a
+     * recovery removes opaque state from a part without knowing its type.
      *
-     * @param seals the state
-     * @return the part ({@code this} when the state is equal)
+     * @param seals the seals
+     * @return a part of the same type; this part when the seals are equal to its own
      * @since 0.2
      */
     Part withSeals(Seals seals);

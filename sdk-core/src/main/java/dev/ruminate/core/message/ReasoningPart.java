@@ -30,8 +30,14 @@ public record ReasoningPart(String text, boolean summary, @Nullable String sourc
         Objects.requireNonNull(seals, "seals");
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * @param seals the seals
+     * @return this part with the seals
+     */
     @Override
-    public ReasoningPart withSeals(Seals value) {
-        return value.equals(seals) ? this : new ReasoningPart(text, summary, source, value);
+    public ReasoningPart withSeals(Seals seals) {
+        return seals.equals(this.seals) ? this : new ReasoningPart(text, summary, source, seals);
     }
 }

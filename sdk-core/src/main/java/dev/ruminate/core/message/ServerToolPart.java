@@ -37,8 +37,14 @@ public record ServerToolPart(String type, @Nullable String id, @Nullable String 
         Objects.requireNonNull(seals, "seals");
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * @param seals the seals
+     * @return this part with the seals
+     */
     @Override
-    public ServerToolPart withSeals(Seals value) {
-        return value.equals(seals) ? this : new ServerToolPart(type, id, name, json, value);
+    public ServerToolPart withSeals(Seals seals) {
+        return seals.equals(this.seals) ? this : new ServerToolPart(type, id, name, json, seals);
     }
 }

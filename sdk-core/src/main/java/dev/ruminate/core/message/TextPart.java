@@ -34,8 +34,14 @@ public record TextPart(String text, Seals seals) implements Part {
         return new TextPart(text, Seals.NONE);
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * @param seals the seals
+     * @return this part with the seals
+     */
     @Override
-    public TextPart withSeals(Seals value) {
-        return value.equals(seals) ? this : new TextPart(text, value);
+    public TextPart withSeals(Seals seals) {
+        return seals.equals(this.seals) ? this : new TextPart(text, seals);
     }
 }

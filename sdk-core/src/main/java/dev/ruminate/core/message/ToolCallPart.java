@@ -36,8 +36,14 @@ public record ToolCallPart(@Nullable String id, String name, String arguments, b
         Objects.requireNonNull(seals, "seals");
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * @param seals the seals
+     * @return this part with the seals
+     */
     @Override
-    public ToolCallPart withSeals(Seals value) {
-        return value.equals(seals) ? this : new ToolCallPart(id, name, arguments, argumentsValid, value);
+    public ToolCallPart withSeals(Seals seals) {
+        return seals.equals(this.seals) ? this : new ToolCallPart(id, name, arguments, argumentsValid, seals);
     }
 }

@@ -37,7 +37,7 @@ import tools.jackson.core.JsonGenerator;
  * Reasoning that Bedrock itself returned without a signature (DeepSeek-R1, Qwen) goes back as a
  * text block {@code "<think>\n" + text + "\n</think>"} in its original position, as Bedrock's own
  * clients send it. Turns from other providers and the retention of reasoning have been handled
- * before, by {@link History#prepare} in the provider skeleton (retention
+ * before, by {@link History#plan} in the provider skeleton (retention
  * {@link dev.ruminate.core.history.Retention#ALL} unless the policy says otherwise: every turn keeps
  * its reasoning, as the accepted requests show; Claude filters old turns itself): another provider's
  * signatures never reach Bedrock. Consecutive user-side messages

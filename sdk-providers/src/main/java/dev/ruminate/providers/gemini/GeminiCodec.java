@@ -174,8 +174,9 @@ public final class GeminiCodec implements WireCodec<SseEvent> {
      * @param provider the provider name: other providers' turns lose their signatures and reasoning
      * @param request the request
      * @param policy the retention of reasoning and the handling of other providers' reasoning
-     * @param skipSignatureValidation true to write Google's placeholder signature on another
-     *     provider's function calls in the current tool loop, which Gemini 3 would otherwise reject
+     * @param skipSignatureValidation true to write Google's placeholder signature on unsigned
+     *     function calls in the current tool loop (another provider's, and the first of a step of this
+     *     provider's), which Gemini 3 would otherwise reject (rule G4)
      * @return the UTF-8 JSON body
      * @throws IllegalArgumentException if a tool's schema or a call's arguments are not valid JSON,
      *     or an extra's value is not a plain JSON value

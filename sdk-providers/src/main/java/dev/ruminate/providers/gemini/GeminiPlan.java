@@ -39,9 +39,10 @@ final class GeminiPlan {
         int loopStart = History.currentToolLoopStart(messages);
         for (int i = 0; i < messages.size(); i++) {
             if (messages.get(i) instanceof AssistantMessage a) {
-                boolean placeholder = GeminiRequestEncoder.placeholder(a, provider, skipSignatureValidation, i >= loopStart);
                 boolean foreign = History.isForeign(a, provider);
                 for (int p = 0; p < a.parts().size(); p++) {
+                    boolean placeholder = GeminiRequestEncoder.placeholder(a, p, provider, skipSignatureValidation,
+                            i >= loopStart);
                     part(plan, i, p, a.parts().get(p), placeholder, foreign);
                 }
             }
@@ -74,8 +75,11 @@ final class GeminiPlan {
             return of(STRIP, "G1", "a Gemini part carries only a thoughtSignature");
         });
         if (part instanceof ToolCallPart && part.seals().signature() == null && signature != null) {
-            PlanNotes.add(plan, turn, index, PlanNotes.value(Seal.Kind.SIGNATURE), of(PLACEHOLDER, "G4",
-                    "another provider's call in the current tool loop carries Google's skip placeholder"));
+            PlanNotes.add(plan, turn, index, PlanNotes.value(Seal.Kind.SIGNATURE), of(PLACEHOLDER, "G4", foreign
+                    ? "another provider's call in the current tool loop carries Google's skip placeholder"
+                    : "the first call of its step in the current tool loop has no signature (removed by a boundary,"
+                    + " an integrity check or a recovery, or never recorded): it carries Google's skip placeholder,"
+                    + " which Gemini 3 requires there"));
         }
     }
 }

@@ -183,10 +183,14 @@ public final class GeminiProvider extends HttpChatProvider {
         }
 
         /**
-         * Writes Google's placeholder signature {@code skip_thought_signature_validator} on function
-         * calls of the current tool loop that came from another provider (and so have no signature),
-         * which Gemini 3 otherwise rejects. Off by default: Google documents it as an escape hatch
-         * for histories it did not produce, and it weakens the model's use of its own reasoning.
+         * Writes Google's placeholder signature {@code skip_thought_signature_validator} on unsigned
+         * function calls of the current tool loop, which Gemini 3 otherwise rejects: those that came
+         * from another provider, and the first call of a turn of this provider's whose signature was
+         * removed before sending (a model or endpoint boundary, an integrity check, or
+         * {@link dev.ruminate.providers.OpaqueStateRecovery#STRIP_AND_RETRY_ONCE}, whose retry then
+         * succeeds) or that the application built. Off by default: Google documents it as an
+         * escape hatch for histories it did not produce, and it weakens the model's use of its own
+         * reasoning.
          *
          * @param enabled true to write the placeholder
          * @return this builder

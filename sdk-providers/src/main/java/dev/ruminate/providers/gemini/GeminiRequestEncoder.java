@@ -40,12 +40,14 @@ import tools.jackson.core.ObjectReadContext;
  * it came with: an answer text, a function call, a code-execution part, or a thought. Thought
  * summaries without a signature are not sent (Google ignores them; they cost input tokens); a
  * signed thought goes back whole. Turns from other providers and the retention of reasoning have
- * been handled before, by {@link History#prepare} in the provider skeleton (retention
+ * been handled before, by {@link History#plan} in the provider skeleton (retention
  * {@link dev.ruminate.core.history.Retention#ALL} unless the policy says otherwise: Google asks for
- * every signature back and validates those of the current turn); another provider's function calls
- * therefore carry no signature, which Gemini 3 rejects inside the current tool loop unless
- * {@code skipSignatureValidation} writes Google's documented placeholder
- * {@code skip_thought_signature_validator} on them.
+ * every signature back and validates those of the current turn). Another provider's function calls
+ * therefore carry no signature, and neither does a call of this provider's whose signature a
+ * boundary, an integrity check or a recovery removed (or that the application built): Gemini 3
+ * rejects such a call inside the current tool loop when it is the first of its step, unless
+ * {@code skipSignatureValidation} writes Google's placeholder {@code skip_thought_signature_validator}
+ * on it (rule G4; see {@link #placeholder}).
  *
  * <p>Tool results become {@code functionResponse} parts of a {@code user} turn, merged when
  * consecutive; a result whose text is a JSON object is sent as that object, any other text as
@@ -98,14 +100,15 @@ final class GeminiRequestEncoder {
                 openRole = open(g, openRole, "user");
                 writeFunctionResponse(g, r, messages);
             } else if (m instanceof AssistantMessage a) {
-                boolean placeholder = placeholder(a, provider, skipSignatureValidation, i >= loopStart);
-                List<Part> parts = sendable(a);
-                if (parts.isEmpty()) {
+                if (sendable(a).isEmpty()) {
                     continue;
                 }
                 openRole = open(g, openRole, "model");
-                for (Part part : parts) {
-                    writeModelPart(g, part, placeholder);
+                for (int p = 0; p < a.parts().size(); p++) {
+                    Part part = a.parts().get(p);
+                    if (sends(part)) {
+                        writeModelPart(g, part, placeholder(a, p, provider, skipSignatureValidation, i >= loopStart));
+                    }
                 }
             }
         }
@@ -135,11 +138,30 @@ final class GeminiRequestEncoder {
     }
 
     /**
-     * Tells whether an unsigned function call of a message gets Google's placeholder signature: with
-     * {@code skipSignatureValidation}, on another provider's calls inside the current tool loop.
+     * Tells whether a part of a message gets Google's placeholder signature (rule G4): only with
+     * {@code skipSignatureValidation}, only an unsigned function call inside the current tool loop,
+     * and then every such call of another provider's turn, and the first call of a turn of this
+     * provider's (or the application's): Gemini 3 signs only the first call of a step, so later
+     * parallel calls are unsigned as issued and stay so, while an unsigned first call lost its
+     * signature here (a boundary, an integrity check or a recovery removed it) and would be refused.
      */
-    static boolean placeholder(AssistantMessage a, String provider, boolean skipSignatureValidation, boolean inLoop) {
-        return skipSignatureValidation && History.isForeign(a, provider) && inLoop;
+    static boolean placeholder(AssistantMessage a, int part, String provider, boolean skipSignatureValidation,
+                               boolean inLoop) {
+        if (!skipSignatureValidation || !inLoop || !(a.parts().get(part) instanceof ToolCallPart c)
+                || c.seals().signature() != null) {
+            return false;
+        }
+        return History.isForeign(a, provider) || firstCall(a) == part;
+    }
+
+    /** The index of a message's first function call, or -1. */
+    private static int firstCall(AssistantMessage a) {
+        for (int p = 0; p < a.parts().size(); p++) {
+            if (a.parts().get(p) instanceof ToolCallPart) {
+                return p;
+            }
+        }
+        return -1;
     }
 
     private static List<Part> sendable(AssistantMessage a) {

@@ -135,7 +135,8 @@ public final class OpaqueRejections {
         String low = lower(text);
         boolean aboutSignature = low.contains("thought_signature") || low.contains("thought signature")
                 || low.contains("thoughtsignature");
-        if (!aboutSignature) {
+        if (!aboutSignature || low.contains("unknown name") || low.contains("cannot find field")) {
+            // a server that does not know the field refuses its name, whatever the value: not a refused signature
             return null;
         }
         Reason reason;

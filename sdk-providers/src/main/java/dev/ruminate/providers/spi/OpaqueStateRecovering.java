@@ -1,23 +1,22 @@
 package dev.ruminate.providers.spi;
 
 import dev.ruminate.core.error.OpaqueStateRejectedException;
+import dev.ruminate.core.error.ProviderHttpException;
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.event.Seal;
 import dev.ruminate.core.event.Warning;
+import dev.ruminate.core.history.PreparedHistory;
 import dev.ruminate.core.message.AssistantMessage;
 import dev.ruminate.core.message.Message;
 import dev.ruminate.core.message.Part;
-import dev.ruminate.core.message.ReasoningPart;
 import dev.ruminate.core.message.Seals;
-import dev.ruminate.core.message.ServerToolPart;
-import dev.ruminate.core.message.TextPart;
-import dev.ruminate.core.message.ToolCallPart;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.providers.OpaqueStateRecovery;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
@@ -46,18 +45,22 @@ final class OpaqueStateRecovering {
     }
 
     /**
-     * Runs a call with the recovery.
+     * Runs a call with the recovery. The warning and a rejection that ends the call name the turn
+     * and part as the caller gave them ({@link PreparedHistory#originalTurn},
+     * {@link PreparedHistory#originalPart}), not as prepared: History may have dropped turns or parts
+     * before them.
      *
      * @param mode the recovery configured
-     * @param prepared the prepared request
+     * @param provider the provider's name, for a rejection's message
+     * @param prepared the prepared request and its map back to the conversation as given
      * @param attempt makes one guarded, classified call of a prepared request
      * @return the events: the first call's, or a warning and the retried call's
      */
-    static Flux<ChatEvent> apply(OpaqueStateRecovery mode, ChatRequest prepared,
+    static Flux<ChatEvent> apply(OpaqueStateRecovery mode, String provider, PreparedHistory prepared,
                                  Function<ChatRequest, Flux<ChatEvent>> attempt) {
-        Flux<ChatEvent> first = attempt.apply(prepared);
+        Flux<ChatEvent> first = attempt.apply(prepared.request());
         if (mode == OpaqueStateRecovery.OFF) {
-            return first;
+            return first.onErrorMap(OpaqueStateRejectedException.class, e -> asGiven(e, provider, prepared));
         }
         return Flux.defer(() -> {
             AtomicBoolean delivered = new AtomicBoolean();
@@ -77,18 +80,45 @@ final class OpaqueStateRecovering {
                                     return second;
                                 }));
                     });
-        });
+        }).onErrorMap(OpaqueStateRejectedException.class, e -> asGiven(e, provider, prepared));
+    }
+
+    /**
+     * Returns a rejection whose turn and part name the conversation as given (the same exception
+     * when they already do, or are unresolved); rejections it suppresses are mapped too.
+     */
+    static OpaqueStateRejectedException asGiven(OpaqueStateRejectedException e, String provider, PreparedHistory prepared) {
+        Integer turn = e.turn();
+        if (turn == null) {
+            return e;
+        }
+        int givenTurn = prepared.originalTurn(turn);
+        Integer part = e.part();
+        Integer givenPart = part == null ? null : prepared.originalPart(turn, part);
+        if (givenTurn == turn && Objects.equals(givenPart, part)) {
+            return e;
+        }
+        ProviderHttpException original = e.getCause() instanceof ProviderHttpException p ? p : e;
+        OpaqueStateRejectedException mapped = new OpaqueStateRejectedException(original, provider, e.reason(),
+                e.location(), givenTurn, givenPart);
+        for (Throwable suppressed : e.getSuppressed()) {
+            mapped.addSuppressed(suppressed instanceof OpaqueStateRejectedException r ? asGiven(r, provider, prepared)
+                    : suppressed);
+        }
+        return mapped;
     }
 
     /**
      * Strips the refused state: that part's values when the rejection names a part (and every
-     * part of the same Responses item), else every assistant message's.
+     * part of the same Responses item), else every assistant message's. The warning names the turn
+     * and part as the caller gave them.
      *
-     * @param prepared the prepared request
-     * @param rejected the rejection
+     * @param history the prepared request and its map back to the conversation as given
+     * @param rejected the rejection, its turn and part in the prepared request
      * @return the stripped request and its warning, or null when there was nothing to strip
      */
-    static @Nullable Stripped strip(ChatRequest prepared, OpaqueStateRejectedException rejected) {
+    static @Nullable Stripped strip(PreparedHistory history, OpaqueStateRejectedException rejected) {
+        ChatRequest prepared = history.request();
         List<Message> messages = prepared.messages();
         int turn = rejected.turn() == null ? -1 : rejected.turn();
         int part = rejected.part() == null ? -1 : rejected.part();
@@ -119,12 +149,14 @@ final class OpaqueStateRecovering {
         prepared.tools().forEach(copy::tool);
         prepared.extras().forEach(copy::extra);
         ChatRequest request = copy.build();
-        String where = located ? "message " + turn + ", part " + part : "every assistant message";
+        int givenTurn = located ? history.originalTurn(turn) : -1;
+        int givenPart = located ? history.originalPart(turn, part) : -1;
+        String where = located ? "message " + givenTurn + ", part " + givenPart : "every assistant message";
         String message = "the provider rejected the opaque reasoning state sent back (" + rejected.reason()
                 + (rejected.location() != null ? " at " + rejected.location() : "") + "); retried once without the "
                 + names(removed) + " of " + where;
         return new Stripped(request, new Warning(Warning.OPAQUE_STATE_RECOVERED, message,
-                located ? Integer.valueOf(turn) : null, located ? Integer.valueOf(part) : null));
+                located ? Integer.valueOf(givenTurn) : null, located ? Integer.valueOf(givenPart) : null));
     }
 
     private static Part stripped(Part p, Set<Seal.Kind> removed) {
@@ -135,19 +167,7 @@ final class OpaqueStateRecovering {
                 seals = seals.without(kind);
             }
         }
-        if (seals.equals(p.seals())) {
-            return p;
-        }
-        if (p instanceof ReasoningPart r) {
-            return new ReasoningPart(r.text(), r.summary(), r.source(), seals);
-        } else if (p instanceof TextPart t) {
-            return new TextPart(t.text(), seals);
-        } else if (p instanceof ToolCallPart c) {
-            return new ToolCallPart(c.id(), c.name(), c.arguments(), c.argumentsValid(), seals);
-        } else if (p instanceof ServerToolPart s) {
-            return new ServerToolPart(s.type(), s.id(), s.name(), s.json(), seals);
-        }
-        throw new IllegalStateException("the recovery does not handle the part type " + p.getClass().getName());
+        return p.withSeals(seals);
     }
 
     private static String names(Set<Seal.Kind> kinds) {

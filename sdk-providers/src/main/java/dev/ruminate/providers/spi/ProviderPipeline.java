@@ -214,16 +214,16 @@ public final class ProviderPipeline<F> {
      */
     private Flux<ChatEvent> recovering(ChatRequest request, Function<ChatRequest, Flux<ChatEvent>> call) {
         return Flux.defer(() -> {
-            ChatRequest prepared;
+            PreparedHistory prepared;
             try {
                 // an OpaqueStateException under the FAIL policy ends the flux here, before anything is sent
-                prepared = prepare(request).request();
+                prepared = prepare(request);
             } catch (IllegalArgumentException e) {
                 return Flux.error(new InvalidRequestException(name, String.valueOf(e.getMessage()), e));
             } catch (RuminateException e) {
                 return Flux.error(e);
             }
-            return OpaqueStateRecovering.apply(recovery, prepared, p -> resilience.apply(name, call.apply(p)
+            return OpaqueStateRecovering.apply(recovery, name, prepared, p -> resilience.apply(name, call.apply(p)
                     .onErrorMap(ProviderHttpException.class, e -> classified(p, e))));
         });
     }

@@ -127,8 +127,9 @@ public interface WireCodec<F> {
      * fails the call with the typed error instead, or recovers from it
      * ({@link dev.ruminate.providers.OpaqueStateRecovery}).
      *
-     * <p>The turn and part of the typed error index {@code prepared.messages()}; a codec resolves
-     * them only where it knows for certain how its encoder maps messages and parts to the wire.
+     * <p>The turn and part of the typed error index {@code prepared.messages()} (the skeleton maps
+     * them back to the conversation as the caller gave it); a codec resolves them only where it
+     * knows for certain how its encoder maps messages and parts to the wire.
      * The default classifies nothing (APIs without opaque state).
      *
      * @param provider the provider's name, for the message

@@ -194,7 +194,7 @@ class BedrockProviderTest {
 
         BedrockProvider provider = provider();
         StepVerifier.create(provider.stream(REQUEST))
-                .expectNext(new ResponseStarted("bedrock", MODEL, null).withOrigin(provider.origin(), MODEL))
+                .expectNext(new ResponseStarted("bedrock", MODEL, null).withOrigin(provider.origin(), REQUEST.model()))
                 .expectNext(new ReasoningDelta(0, "Need the ", false, "reasoningContent"))
                 .expectNext(new ReasoningDelta(0, "weather.", false, "reasoningContent"))
                 .expectNext(new Seal(0, Seal.Kind.SIGNATURE, "EqQBCkYIBxAB-sig"))

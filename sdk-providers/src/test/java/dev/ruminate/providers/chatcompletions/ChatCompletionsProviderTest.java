@@ -230,7 +230,8 @@ class ChatCompletionsProviderTest {
         ChatCompletionsProvider deepseek = provider(Profiles.DEEPSEEK);
         StepVerifier.create(deepseek.stream(Emulated.REQUEST))
                 // the pipeline stamps where the response came from
-                .expectNext(new ResponseStarted("deepseek", "deepseek-reasoner", "chatcmpl-42").withOrigin(deepseek.origin(), "test-model"))
+                .expectNext(new ResponseStarted("deepseek", "deepseek-reasoner", "chatcmpl-42").withOrigin(deepseek.origin(),
+                        Emulated.REQUEST.model()))
                 .thenConsumeWhile(ReasoningDelta.class::isInstance, e -> {
                     ReasoningDelta d = (ReasoningDelta) e;
                     assertThat(d.part()).isZero();
@@ -261,7 +262,8 @@ class ChatCompletionsProviderTest {
         StepVerifier.create(deepseek.stream(Emulated.REQUEST), 0)
                 .expectSubscription()
                 .thenRequest(1)
-                .expectNext(new ResponseStarted("deepseek", "deepseek-reasoner", "chatcmpl-42").withOrigin(deepseek.origin(), "test-model"))
+                .expectNext(new ResponseStarted("deepseek", "deepseek-reasoner", "chatcmpl-42").withOrigin(deepseek.origin(),
+                        Emulated.REQUEST.model()))
                 .thenRequest(1)
                 .expectNext(new ReasoningDelta(0, "T", false, "reasoning_content"))
                 .thenRequest(2)
@@ -281,7 +283,8 @@ class ChatCompletionsProviderTest {
         ChatCompletionsProvider perplexity = provider(Profiles.PERPLEXITY);
         StepVerifier.create(perplexity.stream(Emulated.REQUEST), 0)
                 .thenRequest(1)
-                .expectNext(new ResponseStarted("perplexity", "emulator-model", "chatcmpl-emulator").withOrigin(perplexity.origin(), "test-model"))
+                .expectNext(new ResponseStarted("perplexity", "emulator-model", "chatcmpl-emulator").withOrigin(perplexity.origin(),
+                        Emulated.REQUEST.model()))
                 .thenRequest(1)
                 .expectNext(new ReasoningDelta(0, "a", false, "tags"))
                 .thenRequest(1)

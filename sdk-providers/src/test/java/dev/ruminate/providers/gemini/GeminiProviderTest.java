@@ -185,7 +185,8 @@ class GeminiProviderTest {
                 .thought("Plan.").text("Calling.", "sig-1").functionCall("f", "{\"a\":1}", "sig-2").toResponse());
         GeminiProvider studio = studio();
         StepVerifier.create(studio.stream(REQUEST))
-                .expectNext(new ResponseStarted("gemini", "gemini-3-pro-preview", "emulator-response").withOrigin(studio.origin(), REQUEST.model()))
+                .expectNext(new ResponseStarted("gemini", "gemini-3-pro-preview", "emulator-response").withOrigin(studio.origin(),
+                        REQUEST.model()))
                 .expectNext(new ReasoningDelta(0, "Plan.", true, "thought"))
                 .expectNext(new PartEnded(0))
                 .expectNext(new ContentDelta(1, "Calling."))

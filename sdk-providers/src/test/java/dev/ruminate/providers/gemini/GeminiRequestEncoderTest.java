@@ -144,6 +144,43 @@ class GeminiRequestEncoderTest {
     }
 
     @Test
+    void anOwnFirstCallInTheCurrentLoopThatLostItsSignatureCarriesThePlaceholderWhenAskedAndLaterParallelCallsDoNot() {
+        // the first call's signature was removed (by a boundary, integrity check or recovery); the second
+        // is a parallel call, unsigned as Gemini 3 issues it
+        AssistantMessage own = new AssistantMessage(List.of(
+                new TextPart("Checking both.", Seals.NONE),
+                new ToolCallPart("c1", "get_weather", "{\"city\":\"Paris\"}", true, Seals.NONE),
+                new ToolCallPart("c2", "get_weather", "{\"city\":\"Rome\"}", true, Seals.NONE)),
+                "gemini", "gemini-3-pro-preview", FinishReason.TOOL_CALLS, "STOP", Usage.UNKNOWN);
+        ChatRequest inLoop = ChatRequest.builder("gemini-3-pro-preview").user("Weather?").message(own)
+                .message(new ToolResultMessage("c1", "get_weather", "{\"temp\":14}", false))
+                .message(new ToolResultMessage("c2", "get_weather", "{\"temp\":20}", false)).build();
+        ChatRequest earlier = inLoop.toBuilder().user("Thanks. And tomorrow?").build();
+
+        JsonNode skipped = encode(inLoop, HistoryPolicy.DEFAULT, true).get("contents").get(1).get("parts");
+        JsonNode plain = encode(inLoop).get("contents").get(1).get("parts");
+        JsonNode before = encode(earlier, HistoryPolicy.DEFAULT, true).get("contents").get(1).get("parts");
+
+        assertThat(skipped.get(0).has("thoughtSignature")).isFalse();
+        assertThat(skipped.get(1).get("thoughtSignature").asString()).isEqualTo("skip_thought_signature_validator");
+        assertThat(skipped.get(2).has("thoughtSignature")).isFalse();
+        assertThat(plain.toString()).doesNotContain("thoughtSignature");
+        assertThat(before.toString()).doesNotContain("thoughtSignature");
+    }
+
+    @Test
+    void anOwnFirstCallThatKeptItsSignatureNeverGetsThePlaceholder() {
+        AssistantMessage own = new AssistantMessage(List.of(
+                new ToolCallPart("c1", "get_weather", "{}", true, Seals.NONE.with(Seal.Kind.SIGNATURE, "c2lnbmVk"))),
+                "gemini", "gemini-3-pro-preview", FinishReason.TOOL_CALLS, "STOP", Usage.UNKNOWN);
+        ChatRequest request = ChatRequest.builder("gemini-3-pro-preview").user("Weather?").message(own)
+                .message(new ToolResultMessage("c1", "get_weather", "{\"temp\":14}", false)).build();
+
+        assertThat(encode(request, HistoryPolicy.DEFAULT, true).get("contents").get(1).get("parts").get(0)
+                .get("thoughtSignature").asString()).isEqualTo("c2lnbmVk");
+    }
+
+    @Test
     void writesSystemToolsSamplingAndThinkingConfig() {
         ChatRequest request = ChatRequest.builder("gemini-2.5-flash")
                 .system("Be brief.")

@@ -6,10 +6,6 @@ import dev.ruminate.core.message.AssistantMessage;
 import dev.ruminate.core.message.Origin;
 import dev.ruminate.core.message.Part;
 import dev.ruminate.core.message.Provenance;
-import dev.ruminate.core.message.ReasoningPart;
-import dev.ruminate.core.message.ServerToolPart;
-import dev.ruminate.core.message.TextPart;
-import dev.ruminate.core.message.ToolCallPart;
 import dev.ruminate.core.reduce.ChatReducer;
 import dev.ruminate.core.reduce.ChatResult;
 import dev.ruminate.providers.anthropic.AnthropicCodec;
@@ -154,25 +150,10 @@ final class OpaqueFamilies {
         List<Part> parts = new ArrayList<>();
         for (int i = 0; i < turn.parts().size(); i++) {
             Part p = turn.parts().get(i);
-            parts.add(p.seals().isEmpty() ? p : withSeals(p, p.seals().withProvenance(
+            parts.add(p.seals().isEmpty() ? p : p.withSeals(p.seals().withProvenance(
                     new Provenance(origin, turn.model(), i, true))));
         }
         return new AssistantMessage(parts, turn.provider(), turn.model(), turn.finishReason(), turn.rawFinishReason(), turn.usage());
-    }
-
-    /** Returns a part with other seals. */
-    static Part withSeals(Part p, dev.ruminate.core.message.Seals seals) {
-        if (p instanceof ReasoningPart r) {
-            return new ReasoningPart(r.text(), r.summary(), r.source(), seals);
-        }
-        if (p instanceof TextPart t) {
-            return new TextPart(t.text(), seals);
-        }
-        if (p instanceof ToolCallPart c) {
-            return new ToolCallPart(c.id(), c.name(), c.arguments(), c.argumentsValid(), seals);
-        }
-        ServerToolPart s = (ServerToolPart) p;
-        return new ServerToolPart(s.type(), s.id(), s.name(), s.json(), seals);
     }
 
     /** The indices of a turn's parts that carry opaque state. */

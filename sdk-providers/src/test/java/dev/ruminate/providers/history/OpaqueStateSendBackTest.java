@@ -129,7 +129,7 @@ class OpaqueStateSendBackTest {
         if (p instanceof ReasoningPart r && r.text().isEmpty() && left.isEmpty()) {
             return remove(turn, index);
         }
-        return replace(turn, index, OpaqueFamilies.withSeals(p, left));
+        return replace(turn, index, p.withSeals(left));
     }
 
     private static ChatRequest request(AssistantMessage turn) {
@@ -174,7 +174,7 @@ class OpaqueStateSendBackTest {
         Part part = turn.parts().get(j);
         String good = part.seals().get(kind);
         String bad = damage.apply.apply(good);
-        AssistantMessage damaged = replace(turn, j, OpaqueFamilies.withSeals(part, part.seals().with(kind, bad)));
+        AssistantMessage damaged = replace(turn, j, part.withSeals(part.seals().with(kind, bad)));
 
         PreparedHistory prepared = plan(family, damaged, home(family, turn.model()), HistoryPolicy.DEFAULT);
 
@@ -205,8 +205,8 @@ class OpaqueStateSendBackTest {
         int b = sealed.get(1);
         Part pa = turn.parts().get(a);
         Part pb = turn.parts().get(b);
-        AssistantMessage swapped = replace(replace(turn, a, OpaqueFamilies.withSeals(pa, pb.seals())), b,
-                OpaqueFamilies.withSeals(pb, pa.seals()));
+        AssistantMessage swapped = replace(replace(turn, a, pa.withSeals(pb.seals())), b,
+                pb.withSeals(pa.seals()));
 
         PreparedHistory prepared = plan(family, swapped, home(family, turn.model()), HistoryPolicy.DEFAULT);
 
@@ -235,8 +235,8 @@ class OpaqueStateSendBackTest {
         int j = victim(turn).getKey();
         Part part = turn.parts().get(j);
         Provenance pv = part.seals().provenance();
-        AssistantMessage aborted = replace(turn, j, OpaqueFamilies.withSeals(part,
-                part.seals().withProvenance(new Provenance(pv.origin(), pv.model(), pv.block(), false))));
+        AssistantMessage aborted = replace(turn, j,
+                part.withSeals(part.seals().withProvenance(new Provenance(pv.origin(), pv.model(), pv.block(), false))));
 
         PreparedHistory prepared = plan(family, aborted, home(family, turn.model()), HistoryPolicy.DEFAULT);
 
@@ -346,8 +346,8 @@ class OpaqueStateSendBackTest {
         AssistantMessage turn = family.sample();
         Map.Entry<Integer, Seal.Kind> v = victim(turn);
         Part part = turn.parts().get(v.getKey());
-        return replace(turn, v.getKey(), OpaqueFamilies.withSeals(part,
-                part.seals().with(v.getValue(), Damage.CORRUPT.apply.apply(part.seals().get(v.getValue())))));
+        return replace(turn, v.getKey(),
+                part.withSeals(part.seals().with(v.getValue(), Damage.CORRUPT.apply.apply(part.seals().get(v.getValue())))));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -96,11 +96,13 @@ class OriginWithoutAStartTest {
             List<ChatEvent> events = pipeline.stream(request).collectList().block(Duration.ofSeconds(30));
 
             assertThat(events).isNotNull();
-            assertThat(events.get(0)).isEqualTo(new ResponseStarted("anthropic", null, null, pipeline.origin(), "claude-x"));
+            assertThat(events.get(0)).isEqualTo(new ResponseStarted("anthropic", null, null, pipeline.origin())
+                    .withOrigin(pipeline.origin(), "claude-x"));
             assertThat(events.stream().filter(ResponseStarted.class::isInstance)).hasSize(1);
             AssistantMessage m = Objects.requireNonNull(ChatReducer.defaults()
                     .reduce(reactor.core.publisher.Flux.fromIterable(events)).block(Duration.ofSeconds(5))).message();
-            assertThat(m.parts().get(0).seals().provenance()).isEqualTo(new Provenance(pipeline.origin(), null, 0, true, "claude-x"));
+            assertThat(m.parts().get(0).seals().provenance())
+                    .isEqualTo(new Provenance(pipeline.origin(), null, 0, true, "claude-x"));
         }
     }
 }

@@ -227,6 +227,10 @@ class OpaqueRejectionsTest {
                 "invalid_request_error", "unsupported_parameter", "Unsupported parameter: 'temperature'"))).isNull();
         assertThat(GeminiCodec.of("gemini", false).classifyRejection("gemini", ANTHROPIC, http("gemini", 400,
                 "INVALID_ARGUMENT", "400", "Invalid value at 'generation_config.thinking_config.thinking_budget'"))).isNull();
+        // a server that does not know the field refuses its name, not the value: stripping every signature is no answer
+        assertThat(GeminiCodec.of("gemini", false).classifyRejection("gemini", ANTHROPIC, http("gemini", 400,
+                "INVALID_ARGUMENT", "400", "Invalid JSON payload received. Unknown name \"thoughtSignature\" at "
+                        + "'contents[1].parts[0]': Cannot find field."))).isNull();
         assertThat(ChatCompletionsCodec.of(Profiles.DEEPSEEK).classifyRejection("deepseek", ANTHROPIC, http("deepseek", 400,
                 "invalid_request_error", null, "Model Not Exist"))).isNull();
         // a family without opaque state classifies nothing

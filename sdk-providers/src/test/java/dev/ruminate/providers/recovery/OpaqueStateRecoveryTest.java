@@ -13,8 +13,6 @@ import dev.ruminate.core.message.Message;
 import dev.ruminate.core.message.Part;
 import dev.ruminate.core.message.ReasoningPart;
 import dev.ruminate.core.message.Seals;
-import dev.ruminate.core.message.ServerToolPart;
-import dev.ruminate.core.message.TextPart;
 import dev.ruminate.core.message.ToolCallPart;
 import dev.ruminate.core.message.ToolResultMessage;
 import dev.ruminate.core.message.UserMessage;
@@ -117,19 +115,7 @@ class OpaqueStateRecoveryTest {
     private static AssistantMessage withSeals(AssistantMessage m, int part, Function<Seals, Seals> change) {
         List<Part> parts = new ArrayList<>(m.parts());
         Part p = parts.get(part);
-        Seals seals = change.apply(p.seals());
-        Part changed;
-        if (p instanceof ReasoningPart r) {
-            changed = new ReasoningPart(r.text(), r.summary(), r.source(), seals);
-        } else if (p instanceof ToolCallPart c) {
-            changed = new ToolCallPart(c.id(), c.name(), c.arguments(), c.argumentsValid(), seals);
-        } else if (p instanceof TextPart t) {
-            changed = new TextPart(t.text(), seals);
-        } else {
-            ServerToolPart s = (ServerToolPart) p;
-            changed = new ServerToolPart(s.type(), s.id(), s.name(), s.json(), seals);
-        }
-        parts.set(part, changed);
+        parts.set(part, p.withSeals(change.apply(p.seals())));
         return new AssistantMessage(parts, m.provider(), m.model(), m.finishReason(), m.rawFinishReason(), m.usage());
     }
 
@@ -404,6 +390,90 @@ class OpaqueStateRecoveryTest {
         assertThat(signed.has("thoughtSignature")).isTrue();
         ((tools.jackson.databind.node.ObjectNode) signed).remove("thoughtSignature");
         assertThat(second).isEqualTo(first);
+    }
+
+    @Test
+    void geminiRecoveryWithSkipSignatureValidationRetriesTheCallWithGooglesPlaceholderAndAnswers() {
+        // G4: the stripped call is the first of its step in the current loop, so it carries the placeholder
+        emulator.checking(AcceptanceRules.gemini());
+        ChatProvider provider = at(GeminiProvider.builder(), OpaqueStateRecovery.STRIP_AND_RETRY_ONCE).apiKey(KEY)
+                .skipSignatureValidation(true).build();
+        ChatRequest next = geminiNext(provider);
+        int call = firstPart((AssistantMessage) next.messages().get(1), ToolCallPart.class);
+        emulator.enqueue(dev.ruminate.testkit.GeminiScript.create().text("The capital of Mexico is Mexico City.").toResponse());
+
+        List<ChatEvent> events = new ArrayList<>();
+        StepVerifier.create(provider.stream(next))
+                .recordWith(() -> events)
+                .expectNextMatches(e -> e instanceof Warning w && w.code().equals(Warning.OPAQUE_STATE_RECOVERED)
+                        && Integer.valueOf(1).equals(w.turn()) && Integer.valueOf(call).equals(w.part())
+                        && w.message().contains("INVALID_THOUGHT_SIGNATURE"))
+                .thenConsumeWhile(e -> true)
+                .verifyComplete();
+        ChatResult result = ChatReducer.defaults().reduce(reactor.core.publisher.Flux.fromIterable(events)).block(WAIT);
+        assertThat(result.message().text()).isEqualTo("The capital of Mexico is Mexico City.");
+        assertThat(later()).hasSize(2).extracting(RecordedRequest::rejectedBy)
+                .containsExactly(GeminiThoughtSignatureRule.NAME, null);
+        // the retry is the first request with the corrupted signature replaced by the placeholder, nothing else
+        JsonNode first = tree(later().get(0).body());
+        JsonNode second = tree(later().get(1).body());
+        tools.jackson.databind.node.ObjectNode signed =
+                (tools.jackson.databind.node.ObjectNode) first.get("contents").get(1).get("parts").get(0);
+        assertThat(signed.get("thoughtSignature").asString()).isNotEqualTo("skip_thought_signature_validator");
+        signed.put("thoughtSignature", "skip_thought_signature_validator");
+        assertThat(second).isEqualTo(first);
+    }
+
+    /**
+     * The Gemini next turn with, first in the model turn, an empty thought whose signature is malformed:
+     * the integrity check strips it and drops the part, so the prepared turn has one part fewer.
+     */
+    private ChatRequest geminiNextAfterADroppedPart(ChatProvider provider) {
+        ChatRequest next = geminiNext(provider);
+        AssistantMessage turn = (AssistantMessage) next.messages().get(1);
+        List<Part> parts = new ArrayList<>(turn.parts());
+        parts.add(0, new ReasoningPart("", false, null, Seals.NONE.with(dev.ruminate.core.event.Seal.Kind.SIGNATURE,
+                "not a signature!")));
+        List<Message> messages = new ArrayList<>(next.messages());
+        messages.set(1, new AssistantMessage(parts, turn.provider(), turn.model(), turn.finishReason(), turn.rawFinishReason(),
+                turn.usage()));
+        return ChatRequest.builder(GEMINI_3).messages(messages).tool(COUNTRY).build();
+    }
+
+    @Test
+    void theRejectionNamesThePartAsGivenWhenHistoryDroppedAPartBeforeIt() {
+        emulator.checking(AcceptanceRules.gemini());
+        ChatProvider provider = at(GeminiProvider.builder(), OpaqueStateRecovery.OFF).apiKey(KEY).build();
+        ChatRequest next = geminiNextAfterADroppedPart(provider);
+        int call = firstPart((AssistantMessage) next.messages().get(1), ToolCallPart.class);
+
+        StepVerifier.create(provider.stream(next))
+                .expectErrorSatisfies(e -> assertThat(e).isInstanceOfSatisfying(OpaqueStateRejectedException.class, r -> {
+                    assertThat(r.reason()).isEqualTo(Reason.INVALID_THOUGHT_SIGNATURE);
+                    assertThat(r.turn()).isEqualTo(1);
+                    assertThat(r.part()).isEqualTo(call);
+                    assertThat(r.getMessage()).contains("in message 1, part " + call);
+                }))
+                .verify(WAIT);
+    }
+
+    @Test
+    void theWarningNamesThePartAsGivenWhenHistoryDroppedAPartBeforeIt() {
+        emulator.checking(AcceptanceRules.gemini());
+        ChatProvider provider = at(GeminiProvider.builder(), OpaqueStateRecovery.STRIP_AND_RETRY_ONCE).apiKey(KEY)
+                .skipSignatureValidation(true).build();
+        ChatRequest next = geminiNextAfterADroppedPart(provider);
+        int call = firstPart((AssistantMessage) next.messages().get(1), ToolCallPart.class);
+        emulator.enqueue(dev.ruminate.testkit.GeminiScript.create().text("Mexico City.").toResponse());
+
+        ChatResult result = ChatReducer.defaults().reduce(provider.stream(next)).block(WAIT);
+
+        assertThat(result.message().text()).isEqualTo("Mexico City.");
+        assertThat(result.warnings()).singleElement().satisfies(w -> {
+            assertThat(w.turn()).isEqualTo(1);
+            assertThat(w.part()).isEqualTo(call);
+            assertThat(w.message()).contains("message 1, part " + call).doesNotContain("not a signature!");
+        });
     }
 
     // ---- DeepSeek thinking mode: reasoning_content of a tool-call turn

@@ -8,11 +8,7 @@ import dev.ruminate.core.message.AssistantMessage;
 import dev.ruminate.core.message.Origin;
 import dev.ruminate.core.message.Part;
 import dev.ruminate.core.message.Provenance;
-import dev.ruminate.core.message.ReasoningPart;
 import dev.ruminate.core.message.Seals;
-import dev.ruminate.core.message.ServerToolPart;
-import dev.ruminate.core.message.TextPart;
-import dev.ruminate.core.message.ToolCallPart;
 import dev.ruminate.core.reduce.ChatResult;
 import java.util.ArrayList;
 import java.util.List;
@@ -97,22 +93,9 @@ public final class Provenances {
     public static AssistantMessage stripped(AssistantMessage m) {
         List<Part> out = new ArrayList<>(m.parts().size());
         for (Part p : m.parts()) {
-            out.add(withSeals(p, p.seals().withProvenance(null)));
+            out.add(p.withSeals(p.seals().withProvenance(null)));
         }
         return new AssistantMessage(out, m.provider(), m.model(), m.finishReason(), m.rawFinishReason(), m.usage());
     }
 
-    /** Returns a copy of the part with other seals. */
-    public static Part withSeals(Part p, Seals seals) {
-        if (p instanceof ReasoningPart r) {
-            return new ReasoningPart(r.text(), r.summary(), r.source(), seals);
-        } else if (p instanceof TextPart t) {
-            return new TextPart(t.text(), seals);
-        } else if (p instanceof ToolCallPart c) {
-            return new ToolCallPart(c.id(), c.name(), c.arguments(), c.argumentsValid(), seals);
-        } else if (p instanceof ServerToolPart s) {
-            return new ServerToolPart(s.type(), s.id(), s.name(), s.json(), seals);
-        }
-        throw new IllegalArgumentException("unknown part " + p);
-    }
 }

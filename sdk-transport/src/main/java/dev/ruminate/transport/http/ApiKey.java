@@ -14,7 +14,7 @@ import java.util.function.UnaryOperator;
  * derives its signing key from the secret access key; and the provider pipeline, which hashes it
  * once into a non-reversible account fingerprint (the first 16 hex digits of a labelled SHA-256)
  * that marks where opaque reasoning state was made. Keys are compared by identity (no
- * {@code equals}), so that no code path compares or hashes secrets.
+ * {@code equals}), so that no code path compares secrets; that fingerprint is the one hash taken.
  *
  * <p>Immutable and thread-safe.
  *
