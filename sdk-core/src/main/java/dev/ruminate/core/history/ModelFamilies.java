@@ -22,7 +22,10 @@ import java.util.regex.Pattern;
  *       ({@code gemini-2.5-pro} keeps its dot);</li>
  *   <li>drop, repeatedly, version and date suffixes: {@code -v1:0} and {@code -v2} (Bedrock),
  *       {@code -latest} and {@code :latest}, {@code -20250929} and {@code @20250929} (eight-digit
- *       dates, Anthropic and Vertex), {@code -2025-09-29} (OpenAI snapshots);</li>
+ *       dates, Anthropic and Vertex), {@code -2025-09-29} (OpenAI snapshots), and OpenRouter's
+ *       routing variants ({@code :nitro}, {@code :floor}, {@code :free}, {@code :online},
+ *       {@code :exacto}, {@code :beta}, {@code :extended}, {@code :thinking}), which choose a host or
+ *       a price for the same model (an Ollama size tag such as {@code :20b} is kept: another model);</li>
  *   <li>write a dot between digits as a hyphen ({@code 4.5} and {@code 4-5} are one version).</li>
  * </ol>
  * Preview and month suffixes ({@code -preview-05-20}, {@code -0528}) are kept: they name different
@@ -40,7 +43,9 @@ public final class ModelFamilies {
 
     private static final Pattern PREFIX = Pattern.compile("^[a-z][a-z-]*\\.(.+)$");
     private static final Pattern SUFFIX = Pattern.compile(
-            "^(.+?)(-v\\d+(:\\d+)?|[-:]latest|[-@]\\d{8}|-\\d{4}-\\d{2}-\\d{2})$");
+            "^(.+?)(-v\\d+(:\\d+)?|[-:]latest|[-@]\\d{8}|-\\d{4}-\\d{2}-\\d{2}"
+            // OpenRouter's routing variants pick a provider or a price for the same model
+            + "|:(?:nitro|floor|free|online|exacto|beta|extended|thinking))$");
     private static final Pattern DIGIT_DOT = Pattern.compile("(?<=\\d)\\.(?=\\d)");
 
     private ModelFamilies() {

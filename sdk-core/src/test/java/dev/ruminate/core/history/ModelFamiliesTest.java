@@ -26,6 +26,10 @@ class ModelFamiliesTest {
             // OpenAI snapshots
             "gpt-5-2025-08-07, gpt-5",
             "openai/gpt-5, gpt-5",
+            // OpenRouter routing variants are the same model
+            "anthropic/claude-sonnet-4.5:nitro, claude-sonnet-4-5",
+            "google/gemini-2.5-flash:free, gemini-2-5-flash",
+            "deepseek/deepseek-r1:floor, deepseek-r1",
             // kept: preview dates and version numbers name other models
             "gemini-2.5-flash-preview-05-20, gemini-2-5-flash-preview-05-20",
             "deepseek-r1-0528, deepseek-r1-0528",
