@@ -6,6 +6,7 @@ import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.history.OpaqueRules;
 import dev.ruminate.core.history.SendBackPlan;
 import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.providers.internal.ClaudeOpaqueRules;
 import dev.ruminate.providers.internal.OpaqueRejections;
 import dev.ruminate.providers.spi.ApiIds;
 import dev.ruminate.providers.spi.BodyDecoding;
@@ -117,13 +118,13 @@ public final class AnthropicCodec implements WireCodec<SseEvent> {
     }
 
     /**
-     * Returns the family's opaque-value rules: see {@link AnthropicOpaqueRules}.
+     * Returns the family's opaque-value rules: see {@link ClaudeOpaqueRules}.
      *
      * @return the rules
      */
     @Override
     public OpaqueRules opaqueRules() {
-        return AnthropicOpaqueRules.INSTANCE;
+        return ClaudeOpaqueRules.INSTANCE;
     }
 
     @Override

@@ -9,6 +9,7 @@ import dev.ruminate.core.history.HistoryPolicy;
 import dev.ruminate.core.history.OpaqueRules;
 import dev.ruminate.core.history.Retention;
 import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.providers.internal.ClaudeOpaqueRules;
 import dev.ruminate.providers.internal.OpaqueRejections;
 import dev.ruminate.providers.spi.ApiIds;
 import dev.ruminate.providers.spi.BodyDecoding;
@@ -83,13 +84,13 @@ public final class BedrockCodec implements WireCodec<EventStreamMessage> {
     }
 
     /**
-     * Returns the family's opaque-value rules: see {@link BedrockOpaqueRules}.
+     * Returns the family's opaque-value rules: see {@link ClaudeOpaqueRules}.
      *
      * @return the rules
      */
     @Override
     public OpaqueRules opaqueRules() {
-        return BedrockOpaqueRules.INSTANCE;
+        return ClaudeOpaqueRules.INSTANCE;
     }
 
     @Override

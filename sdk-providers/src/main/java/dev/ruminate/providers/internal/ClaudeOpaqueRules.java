@@ -1,4 +1,4 @@
-package dev.ruminate.providers.anthropic;
+package dev.ruminate.providers.internal;
 
 import dev.ruminate.core.event.Seal;
 import dev.ruminate.core.history.OpaqueFormats;
@@ -7,9 +7,11 @@ import dev.ruminate.core.message.Part;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Anthropic's opaque values: a thinking block's {@code signature} and a
- * {@code redacted_thinking} block's {@code data}, both padded standard base64 in every recording
- * (PROTOCOLS.md §19 "Signatures in the field": validate length and padding before sending back).
+ * Claude's opaque values, shared by the Messages API and Bedrock Converse's Claude models: a thinking
+ * block's signature ({@code signature}, {@code reasoningText.signature}) and redacted reasoning
+ * ({@code redacted_thinking.data}, {@code redactedContent}, bytes written as base64), both padded
+ * standard base64 in every recording (PROTOCOLS.md §19 "Signatures in the field": validate length
+ * and padding before sending back). Bedrock's other model families carry none.
  *
  * <p>Bound to the model: server-side fallbacks can put thinking signed by several models in one
  * message (PROTOCOLS.md §19, UNVERIFIED), so a signature is taken as valid only for the model family
@@ -17,11 +19,12 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Stateless and thread-safe.
  */
-final class AnthropicOpaqueRules implements OpaqueRules {
+public final class ClaudeOpaqueRules implements OpaqueRules {
 
-    static final AnthropicOpaqueRules INSTANCE = new AnthropicOpaqueRules();
+    /** The one instance. */
+    public static final ClaudeOpaqueRules INSTANCE = new ClaudeOpaqueRules();
 
-    private AnthropicOpaqueRules() {
+    private ClaudeOpaqueRules() {
     }
 
     @Override
@@ -36,6 +39,6 @@ final class AnthropicOpaqueRules implements OpaqueRules {
 
     @Override
     public String toString() {
-        return "AnthropicOpaqueRules";
+        return "ClaudeOpaqueRules";
     }
 }
