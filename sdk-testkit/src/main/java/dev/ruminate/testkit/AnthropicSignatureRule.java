@@ -16,23 +16,22 @@ import tools.jackson.databind.JsonNode;
  *
  * @since 0.3
  */
-public final class AnthropicSignatureRule implements AcceptanceRule {
+public final class AnthropicSignatureRule extends IssuedValueRule {
 
     /** The rule's name. */
     public static final String NAME = "anthropic.issued-signature";
 
-    private final IssuedValues issued = new IssuedValues((node, into) -> {
-        String type = Nodes.text(node, "type");
-        if (Nodes.hasText(node, "signature")) {
-            into.add(Nodes.text(node, "signature"));
-        }
-        if (type.equals("redacted_thinking") && Nodes.hasText(node, "data")) {
-            into.add(Nodes.text(node, "data"));
-        }
-    });
-
     /** Creates the rule, having issued nothing yet. */
     public AnthropicSignatureRule() {
+        super((node, into) -> {
+            String type = Nodes.text(node, "type");
+            if (Nodes.hasText(node, "signature")) {
+                into.add(Nodes.text(node, "signature"));
+            }
+            if (type.equals("redacted_thinking") && Nodes.hasText(node, "data")) {
+                into.add(Nodes.text(node, "data"));
+            }
+        });
     }
 
     @Override
@@ -47,18 +46,14 @@ public final class AnthropicSignatureRule implements AcceptanceRule {
      * @return this rule
      */
     public AnthropicSignatureRule issued(String value) {
-        issued.add(value);
+        remember(value);
         return this;
     }
 
-    @Override
-    public void served(EmulatorResponse response) {
-        issued.learn(response);
-    }
 
     @Override
     public @Nullable Violation check(RecordedRequest request, JsonNode body) {
-        if (!issued.active()) {
+        if (!active()) {
             return null;
         }
         JsonNode messages = body.path("messages");
@@ -72,12 +67,12 @@ public final class AnthropicSignatureRule implements AcceptanceRule {
                 JsonNode block = content.get(j);
                 String type = Nodes.text(block, "type");
                 if (type.equals("thinking") && Nodes.hasText(block, "signature")
-                        && !issued.issued(Nodes.text(block, "signature"))) {
+                        && !wasIssued(Nodes.text(block, "signature"))) {
                     return Violation.badRequest(NAME, "messages." + i + ".content." + j
                             + ": Invalid `signature` in `thinking` block");
                 }
                 if (type.equals("redacted_thinking") && Nodes.hasText(block, "data")
-                        && !issued.issued(Nodes.text(block, "data"))) {
+                        && !wasIssued(Nodes.text(block, "data"))) {
                     return Violation.badRequest(NAME, "messages." + i + ".content." + j
                             + ": Invalid `data` in `redacted_thinking` block");
                 }

@@ -25,23 +25,22 @@ import tools.jackson.databind.JsonNode;
  *
  * @since 0.2
  */
-public final class GeminiThoughtSignatureRule implements AcceptanceRule {
+public final class GeminiThoughtSignatureRule extends IssuedValueRule {
 
     /** The rule's name. */
     public static final String NAME = "gemini.thought-signature-on-function-call";
 
     private static final String SENTINEL = "skip_thought_signature_validator";
 
-    private final IssuedValues issued = new IssuedValues((node, into) -> {
-        for (String field : new String[] {"thoughtSignature", "thought_signature"}) {
-            if (Nodes.hasText(node, field)) {
-                into.add(Nodes.text(node, field));
-            }
-        }
-    });
-
     /** Creates the rule, having issued nothing yet. */
     public GeminiThoughtSignatureRule() {
+        super((node, into) -> {
+            for (String field : new String[] {"thoughtSignature", "thought_signature"}) {
+                if (Nodes.hasText(node, field)) {
+                    into.add(Nodes.text(node, field));
+                }
+            }
+        });
     }
 
     /**
@@ -51,14 +50,10 @@ public final class GeminiThoughtSignatureRule implements AcceptanceRule {
      * @return this rule
      */
     public GeminiThoughtSignatureRule issued(String signature) {
-        issued.add(signature);
+        remember(signature);
         return this;
     }
 
-    @Override
-    public void served(EmulatorResponse response) {
-        issued.learn(response);
-    }
 
     @Override
     public String name() {
@@ -91,7 +86,7 @@ public final class GeminiThoughtSignatureRule implements AcceptanceRule {
                             + Nodes.text(call, "name") + "` in the " + i
                             + ". content block is missing a `thought_signature`.");
                 }
-                if (!signature.isEmpty() && !signature.equals(SENTINEL) && issued.active() && !issued.issued(signature)) {
+                if (!signature.isEmpty() && !signature.equals(SENTINEL) && active() && !wasIssued(signature)) {
                     return Violation.badRequest(NAME, "Unable to submit request because function call `"
                             + Nodes.text(call, "name") + "` in the " + i
                             + ". content block has an invalid `thought_signature`: Corrupted thought signature.");

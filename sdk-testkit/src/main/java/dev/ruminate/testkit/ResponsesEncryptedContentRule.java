@@ -15,7 +15,7 @@ import tools.jackson.databind.JsonNode;
  *
  * @since 0.3
  */
-public final class ResponsesEncryptedContentRule implements AcceptanceRule {
+public final class ResponsesEncryptedContentRule extends IssuedValueRule {
 
     /** The rule's name. */
     public static final String NAME = "responses.issued-encrypted-content";
@@ -23,14 +23,13 @@ public final class ResponsesEncryptedContentRule implements AcceptanceRule {
     /** The error code the API answers with. */
     public static final String CODE = "invalid_encrypted_content";
 
-    private final IssuedValues issued = new IssuedValues((node, into) -> {
-        if (Nodes.hasText(node, "encrypted_content")) {
-            into.add(Nodes.text(node, "encrypted_content"));
-        }
-    });
-
     /** Creates the rule, having issued nothing yet. */
     public ResponsesEncryptedContentRule() {
+        super((node, into) -> {
+            if (Nodes.hasText(node, "encrypted_content")) {
+                into.add(Nodes.text(node, "encrypted_content"));
+            }
+        });
     }
 
     @Override
@@ -45,23 +44,19 @@ public final class ResponsesEncryptedContentRule implements AcceptanceRule {
      * @return this rule
      */
     public ResponsesEncryptedContentRule issued(String value) {
-        issued.add(value);
+        remember(value);
         return this;
     }
 
-    @Override
-    public void served(EmulatorResponse response) {
-        issued.learn(response);
-    }
 
     @Override
     public @Nullable Violation check(RecordedRequest request, JsonNode body) {
-        if (!issued.active()) {
+        if (!active()) {
             return null;
         }
         for (JsonNode item : body.path("input")) {
             if (Nodes.text(item, "type").equals("reasoning") && Nodes.hasText(item, "encrypted_content")
-                    && !issued.issued(Nodes.text(item, "encrypted_content"))) {
+                    && !wasIssued(Nodes.text(item, "encrypted_content"))) {
                 return new Violation(NAME, 400, "The encrypted content for item " + Nodes.text(item, "id")
                         + " could not be verified.", null, CODE);
             }

@@ -12,10 +12,11 @@ import tools.jackson.databind.json.JsonMapper;
  * The opaque values an emulator has issued (signatures, redacted data, encrypted content, thought
  * signatures), learnt from the successful responses it served: a whole JSON body or every
  * {@code data:} line of a stream is walked, and a family's collector picks its values out of each
- * JSON object. The rules that use it check only once something was issued, so a script that
- * issues nothing keeps every request accepted as before. Thread-safe.
+ * JSON object. The rules built on it check only once something was issued, so a script that
+ * issues nothing keeps every request accepted as before. It learns from every response the
+ * emulator serves ({@link #served}); a rule adds its name and its check. Thread-safe.
  */
-final class IssuedValues {
+abstract class IssuedValueRule implements AcceptanceRule {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
@@ -25,11 +26,12 @@ final class IssuedValues {
     /**
      * @param collector given one JSON object of a served response, adds the values it issues
      */
-    IssuedValues(BiConsumer<JsonNode, Set<String>> collector) {
+    IssuedValueRule(BiConsumer<JsonNode, Set<String>> collector) {
         this.collector = collector;
     }
 
-    void learn(EmulatorResponse response) {
+    @Override
+    public final void served(EmulatorResponse response) {
         if (response.status() != 200) {
             return;
         }
@@ -66,17 +68,17 @@ final class IssuedValues {
     }
 
     /** True once something was issued: before that, nothing is checked. */
-    boolean active() {
+    final boolean active() {
         return !issued.isEmpty();
     }
 
     /** True when the value was issued (byte for byte). */
-    boolean issued(String value) {
+    final boolean wasIssued(String value) {
         return issued.contains(value);
     }
 
     /** Adds a value as if a response had issued it. */
-    void add(String value) {
+    final void remember(String value) {
         issued.add(value);
     }
 }
