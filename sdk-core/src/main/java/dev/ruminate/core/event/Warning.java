@@ -6,7 +6,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * Something the SDK changed or ignored on the caller's behalf while making a call, reported so it
  * is never silent: the opaque reasoning state it stripped to recover from a provider's rejection
- * ({@code opaque-state-recovered}), and later an option it ignored or coerced. A warning is not
+ * ({@code opaque-state-recovered}), an option it ignored or coerced ({@code option-ignored},
+ * {@code option-coerced}), a structured answer it asked for again ({@code structured-output-retried}). A warning is not
  * part of the model's answer: it is emitted before the events it concerns, reduced into
  * {@link dev.ruminate.core.reduce.ChatResult#warnings()}, and skipped by writers that re-serve a
  * response in a provider's own wire format (which has no place for it).
@@ -27,6 +28,31 @@ public record Warning(String code, String message, @Nullable Integer turn, @Null
 
     /** The code of a warning that opaque reasoning state was stripped after the provider rejected it and the call was retried once. */
     public static final String OPAQUE_STATE_RECOVERED = "opaque-state-recovered";
+
+    /**
+     * The code of a warning that an option of the request was left out because the provider (or
+     * the model, or the request's other options) does not take it: a sampling option a reasoning
+     * model refuses, a cache breakpoint on an API without caching.
+     *
+     * @since 0.3
+     */
+    public static final String OPTION_IGNORED = "option-ignored";
+
+    /**
+     * The code of a warning that an option was sent in another form than asked: an effort level
+     * mapped to the nearest the API has, a budget raised to the API's minimum.
+     *
+     * @since 0.3
+     */
+    public static final String OPTION_COERCED = "option-coerced";
+
+    /**
+     * The code of a warning that the answer did not match the request's output schema and the call
+     * was made once more with the violations, as a corrective turn.
+     *
+     * @since 0.3
+     */
+    public static final String STRUCTURED_OUTPUT_RETRIED = "structured-output-retried";
 
     /**
      * Creates the value, checking its components.

@@ -14,6 +14,7 @@ import dev.ruminate.core.message.TextPart;
 import dev.ruminate.core.message.ToolCallPart;
 import dev.ruminate.core.message.UserMessage;
 import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.core.request.PromptCaching;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -107,8 +108,9 @@ public final class History {
         Objects.requireNonNull(target, "target");
         Engine engine = new Engine(target.provider(), target, policy, defaultRetention);
         List<Message> prepared = engine.run(request.messages());
-        ChatRequest out = prepared.equals(request.messages()) ? request : withMessages(request, prepared);
-        return new PreparedHistory(out, engine.entries, engine.turnOrigins(), engine.partOrigins());
+        int[] turnOrigins = engine.turnOrigins();
+        ChatRequest out = prepared.equals(request.messages()) ? request : withMessages(request, prepared, turnOrigins);
+        return new PreparedHistory(out, engine.entries, turnOrigins, engine.partOrigins());
     }
 
     /**
@@ -140,8 +142,10 @@ public final class History {
      */
     public static ChatRequest prepare(ChatRequest request, String targetProvider, HistoryPolicy policy,
                                       Retention defaultRetention) {
-        List<Message> prepared = prepare(request.messages(), targetProvider, policy, defaultRetention);
-        return prepared.equals(request.messages()) ? request : withMessages(request, prepared);
+        Objects.requireNonNull(targetProvider, "targetProvider");
+        Engine engine = new Engine(targetProvider, null, policy, defaultRetention);
+        List<Message> prepared = engine.run(request.messages());
+        return prepared.equals(request.messages()) ? request : withMessages(request, prepared, engine.turnOrigins());
     }
 
     /**
@@ -208,9 +212,23 @@ public final class History {
         return message.provider() != null && !message.provider().equals(targetProvider);
     }
 
-    private static ChatRequest withMessages(ChatRequest request, List<Message> messages) {
+    /**
+     * Returns the request with the prepared messages; cache breakpoints set on messages follow their
+     * message to its prepared index, and go with it when it was dropped.
+     */
+    private static ChatRequest withMessages(ChatRequest request, List<Message> messages, int[] turnOrigins) {
+        PromptCaching caching = request.caching();
+        if (!caching.messages().isEmpty()) {
+            List<Integer> moved = new ArrayList<>();
+            for (int prepared = 0; prepared < turnOrigins.length; prepared++) {
+                if (caching.messages().contains(turnOrigins[prepared])) {
+                    moved.add(prepared);
+                }
+            }
+            caching = caching.withMessages(moved);
+        }
         return new ChatRequest(request.model(), messages, request.tools(), request.reasoning(), request.sampling(),
-                request.extras());
+                request.extras(), request.output(), caching);
     }
 
     private static String name(Seal.Kind kind) {

@@ -69,11 +69,12 @@ final class JsonOut {
         optLong(g, "output_tokens", u.outputTokens());
         optLong(g, "reasoning_tokens", u.reasoningTokens());
         optLong(g, "cached_tokens", u.cachedTokens());
+        optLong(g, "cache_write_tokens", u.cacheWriteTokens());
     }
 
     static Usage readUsage(JsonTree.Obj o) {
         return new Usage(o.longValue("input_tokens"), o.longValue("output_tokens"), o.longValue("reasoning_tokens"),
-                o.longValue("cached_tokens"));
+                o.longValue("cached_tokens"), o.longValue("cache_write_tokens"));
     }
 
     /** Writes {@code provider_state} when there is any and the form includes it. */

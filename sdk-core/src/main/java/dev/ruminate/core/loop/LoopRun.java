@@ -111,8 +111,7 @@ final class LoopRun {
 
     private Flux<LoopEvent> step(int step) {
         return Flux.defer(() -> {
-            ChatRequest request = new ChatRequest(base.model(), conversation, base.tools(), base.reasoning(),
-                    base.sampling(), base.extras());
+            ChatRequest request = base.withMessages(conversation);
             AtomicReference<@Nullable ChatResult> result = new AtomicReference<>();
             Flux<ChatEvent> response = options.streaming() ? provider.stream(request) : provider.completeAsEvents(request);
             return options.reducer().snapshots(response)
@@ -178,7 +177,8 @@ final class LoopRun {
     /** Adds two reports count by count; a count unknown in both stays unknown. */
     static Usage sum(Usage a, Usage b) {
         return new Usage(add(a.inputTokens(), b.inputTokens()), add(a.outputTokens(), b.outputTokens()),
-                add(a.reasoningTokens(), b.reasoningTokens()), add(a.cachedTokens(), b.cachedTokens()));
+                add(a.reasoningTokens(), b.reasoningTokens()), add(a.cachedTokens(), b.cachedTokens()),
+                add(a.cacheWriteTokens(), b.cacheWriteTokens()));
     }
 
     private static @Nullable Long add(@Nullable Long a, @Nullable Long b) {

@@ -1,5 +1,7 @@
 package dev.ruminate.core.message;
 
+import java.util.List;
+
 /**
  * One message of a conversation, in no provider's shape.
  *
@@ -27,6 +29,18 @@ public sealed interface Message permits SystemMessage, UserMessage, AssistantMes
      */
     static UserMessage user(String text) {
         return new UserMessage(text);
+    }
+
+    /**
+     * Creates a user message with images or documents, which go before the text.
+     *
+     * @param text what the user says, possibly empty
+     * @param media the images and documents
+     * @return the message
+     * @since 0.3
+     */
+    static UserMessage user(String text, Media... media) {
+        return new UserMessage(text, List.of(media));
     }
 
     /**

@@ -11,14 +11,32 @@ import org.jspecify.annotations.Nullable;
  * @param inputTokens prompt tokens
  * @param outputTokens completion tokens, reasoning included where the provider counts it there
  * @param reasoningTokens the part of the output spent on reasoning
- * @param cachedTokens the part of the input served from a prompt cache
+ * @param cachedTokens the input read from a prompt cache (OpenAI {@code cached_tokens}, Anthropic
+ *     {@code cache_read_input_tokens}, Bedrock {@code cacheReadInputTokens}, Gemini
+ *     {@code cachedContentTokenCount}, DeepSeek {@code prompt_cache_hit_tokens})
+ * @param cacheWriteTokens the input written to a prompt cache by this call (Anthropic
+ *     {@code cache_creation_input_tokens}, Bedrock {@code cacheWriteInputTokens}); null where the
+ *     provider does not report it (since 0.3)
  * @since 0.1
  */
 public record Usage(@Nullable Long inputTokens, @Nullable Long outputTokens, @Nullable Long reasoningTokens,
-                    @Nullable Long cachedTokens) {
+                    @Nullable Long cachedTokens, @Nullable Long cacheWriteTokens) {
 
     /** Nothing reported. */
-    public static final Usage UNKNOWN = new Usage(null, null, null, null);
+    public static final Usage UNKNOWN = new Usage(null, null, null, null, null);
+
+    /**
+     * Creates a report without cache writes (the constructor of 0.1 and 0.2).
+     *
+     * @param inputTokens see {@link #inputTokens()}
+     * @param outputTokens see {@link #outputTokens()}
+     * @param reasoningTokens see {@link #reasoningTokens()}
+     * @param cachedTokens see {@link #cachedTokens()}
+     */
+    public Usage(@Nullable Long inputTokens, @Nullable Long outputTokens, @Nullable Long reasoningTokens,
+                 @Nullable Long cachedTokens) {
+        this(inputTokens, outputTokens, reasoningTokens, cachedTokens, null);
+    }
 
     /**
      * Combines two reports: values in {@code later} win, values it leaves unknown are kept.
@@ -31,7 +49,8 @@ public record Usage(@Nullable Long inputTokens, @Nullable Long outputTokens, @Nu
                 later.inputTokens != null ? later.inputTokens : inputTokens,
                 later.outputTokens != null ? later.outputTokens : outputTokens,
                 later.reasoningTokens != null ? later.reasoningTokens : reasoningTokens,
-                later.cachedTokens != null ? later.cachedTokens : cachedTokens);
+                later.cachedTokens != null ? later.cachedTokens : cachedTokens,
+                later.cacheWriteTokens != null ? later.cacheWriteTokens : cacheWriteTokens);
     }
 
     /**
@@ -40,6 +59,7 @@ public record Usage(@Nullable Long inputTokens, @Nullable Long outputTokens, @Nu
      * @return true when every count is null
      */
     public boolean isUnknown() {
-        return inputTokens == null && outputTokens == null && reasoningTokens == null && cachedTokens == null;
+        return inputTokens == null && outputTokens == null && reasoningTokens == null && cachedTokens == null
+                && cacheWriteTokens == null;
     }
 }

@@ -1,5 +1,6 @@
 package dev.ruminate.core.request;
 
+import dev.ruminate.core.message.Media;
 import dev.ruminate.core.message.Message;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -25,10 +26,14 @@ import org.jspecify.annotations.Nullable;
  * @param extras provider-specific top-level JSON fields merged into the request body as given
  *     (values: strings, numbers, booleans, null, lists and maps of these); they win over fields
  *     the encoder writes
+ * @param output the schema the answer must match (structured output), or null for free text
+ *     (since 0.3)
+ * @param caching prompt-caching breakpoints, {@link PromptCaching#NONE} for none (since 0.3)
  * @since 0.1
  */
 public record ChatRequest(String model, List<Message> messages, List<ToolDefinition> tools,
-                          ReasoningOptions reasoning, SamplingOptions sampling, Map<String, @Nullable Object> extras) {
+                          ReasoningOptions reasoning, SamplingOptions sampling, Map<String, @Nullable Object> extras,
+                          @Nullable OutputSchema output, PromptCaching caching) {
 
     /**
      * Creates the value, checking its components.
@@ -39,6 +44,10 @@ public record ChatRequest(String model, List<Message> messages, List<ToolDefinit
      * @param reasoning see {@link #reasoning()}
      * @param sampling see {@link #sampling()}
      * @param extras see {@link #extras()}
+     * @param output see {@link #output()}
+     * @param caching see {@link #caching()}
+     * @throws IllegalArgumentException if there is no message, an extra is not JSON-like, a tool has
+     *     the output schema's name, or a cache breakpoint names a message the request does not have
      */
     public ChatRequest {
         Objects.requireNonNull(model, "model");
@@ -47,9 +56,62 @@ public record ChatRequest(String model, List<Message> messages, List<ToolDefinit
         Objects.requireNonNull(reasoning, "reasoning");
         Objects.requireNonNull(sampling, "sampling");
         extras = freezeMap(extras, "extras");
+        Objects.requireNonNull(caching, "caching");
         if (messages.isEmpty()) {
             throw new IllegalArgumentException("a chat request needs at least one message");
         }
+        if (output != null) {
+            for (ToolDefinition tool : tools) {
+                if (tool.name().equals(output.name())) {
+                    throw new IllegalArgumentException("the output schema's name " + output.name()
+                            + " is also a tool's: a provider carrying the schema as a tool could not tell them apart");
+                }
+            }
+        }
+        for (int i : caching.messages()) {
+            if (i >= messages.size()) {
+                throw new IllegalArgumentException("a cache breakpoint names message " + i + " of a request with "
+                        + messages.size());
+            }
+        }
+    }
+
+    /**
+     * Creates a request without output schema or caching (the constructor of 0.1 and 0.2).
+     *
+     * @param model see {@link #model()}
+     * @param messages see {@link #messages()}
+     * @param tools see {@link #tools()}
+     * @param reasoning see {@link #reasoning()}
+     * @param sampling see {@link #sampling()}
+     * @param extras see {@link #extras()}
+     */
+    public ChatRequest(String model, List<Message> messages, List<ToolDefinition> tools, ReasoningOptions reasoning,
+                       SamplingOptions sampling, Map<String, @Nullable Object> extras) {
+        this(model, messages, tools, reasoning, sampling, extras, null, PromptCaching.NONE);
+    }
+
+    /**
+     * Returns this request with other messages, everything else the same. Cache breakpoints set on
+     * message indexes are kept as they are; a caller that removes or moves messages maps them with
+     * {@link #withCaching}.
+     *
+     * @param other the messages, oldest first
+     * @return the request
+     * @throws IllegalArgumentException if there is no message, or a cache breakpoint falls outside them
+     */
+    public ChatRequest withMessages(List<? extends Message> other) {
+        return new ChatRequest(model, List.copyOf(other), tools, reasoning, sampling, extras, output, caching);
+    }
+
+    /**
+     * Returns this request with other caching breakpoints, everything else the same.
+     *
+     * @param other the breakpoints
+     * @return the request
+     */
+    public ChatRequest withCaching(PromptCaching other) {
+        return new ChatRequest(model, messages, tools, reasoning, sampling, extras, output, other);
     }
 
     /** Deep-copies an extras map into unmodifiable collections, checking that every value is JSON-like. */
@@ -104,6 +166,8 @@ public record ChatRequest(String model, List<Message> messages, List<ToolDefinit
         b.reasoning = reasoning;
         b.sampling = sampling;
         b.extras.putAll(extras);
+        b.output = output;
+        b.caching = caching;
         return b;
     }
 
@@ -120,6 +184,8 @@ public record ChatRequest(String model, List<Message> messages, List<ToolDefinit
         private ReasoningOptions reasoning = ReasoningOptions.DEFAULT;
         private SamplingOptions sampling = SamplingOptions.DEFAULT;
         private final Map<String, @Nullable Object> extras = new LinkedHashMap<>();
+        private @Nullable OutputSchema output;
+        private PromptCaching caching = PromptCaching.NONE;
 
         private Builder(String model) {
             this.model = Objects.requireNonNull(model, "model");
@@ -179,6 +245,54 @@ public record ChatRequest(String model, List<Message> messages, List<ToolDefinit
         }
 
         /**
+         * Appends a user message with images or documents, which go before the text.
+         *
+         * @param text what the user says, possibly empty
+         * @param media the images and documents
+         * @return this builder
+         * @since 0.3
+         */
+        public Builder user(String text, Media... media) {
+            return message(Message.user(text, media));
+        }
+
+        /**
+         * Removes every message appended so far: how a copy made with {@link ChatRequest#toBuilder()}
+         * gets another conversation.
+         *
+         * @return this builder
+         * @since 0.3
+         */
+        public Builder clearMessages() {
+            messages.clear();
+            return this;
+        }
+
+        /**
+         * Asks for the answer as JSON matching a schema (structured output).
+         *
+         * @param schema the schema, or null for free text
+         * @return this builder
+         * @since 0.3
+         */
+        public Builder output(@Nullable OutputSchema schema) {
+            this.output = schema;
+            return this;
+        }
+
+        /**
+         * Sets prompt-caching breakpoints.
+         *
+         * @param breakpoints the breakpoints, {@link PromptCaching#NONE} for none
+         * @return this builder
+         * @since 0.3
+         */
+        public Builder caching(PromptCaching breakpoints) {
+            this.caching = Objects.requireNonNull(breakpoints, "breakpoints");
+            return this;
+        }
+
+        /**
          * Adds a tool.
          *
          * @param tool the tool
@@ -227,10 +341,11 @@ public record ChatRequest(String model, List<Message> messages, List<ToolDefinit
          * Builds the request.
          *
          * @return the immutable request
-         * @throws IllegalArgumentException if there is no message, or an extra is not JSON-like
+         * @throws IllegalArgumentException if there is no message, an extra is not JSON-like, a tool
+         *     has the output schema's name, or a cache breakpoint names a missing message
          */
         public ChatRequest build() {
-            return new ChatRequest(model, messages, tools, reasoning, sampling, extras);
+            return new ChatRequest(model, messages, tools, reasoning, sampling, extras, output, caching);
         }
     }
 }

@@ -10,6 +10,7 @@ import dev.ruminate.providers.internal.ClaudeOpaqueRules;
 import dev.ruminate.providers.internal.OpaqueRejections;
 import dev.ruminate.providers.spi.ApiIds;
 import dev.ruminate.providers.spi.BodyDecoding;
+import dev.ruminate.providers.spi.RequestWarnings;
 import dev.ruminate.providers.spi.StreamDecoder;
 import dev.ruminate.providers.spi.StreamDecoding;
 import dev.ruminate.providers.spi.WireCodec;
@@ -128,7 +129,7 @@ public final class AnthropicCodec implements WireCodec<SseEvent> {
     }
 
     @Override
-    public byte[] encode(ChatRequest prepared, boolean stream) {
+    public byte[] encode(ChatRequest prepared, boolean stream, RequestWarnings warnings) {
         return AnthropicRequestEncoder.encode(prepared, stream, defaultMaxTokens, PROVIDER);
     }
 

@@ -9,6 +9,7 @@ import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.providers.internal.OpaqueRejections;
 import dev.ruminate.providers.spi.ApiIds;
 import dev.ruminate.providers.spi.BodyDecoding;
+import dev.ruminate.providers.spi.RequestWarnings;
 import dev.ruminate.providers.spi.StreamDecoder;
 import dev.ruminate.providers.spi.StreamDecoding;
 import dev.ruminate.providers.spi.WireCodec;
@@ -99,7 +100,7 @@ public final class ChatCompletionsCodec implements WireCodec<SseEvent> {
     }
 
     @Override
-    public byte[] encode(ChatRequest prepared, boolean stream) {
+    public byte[] encode(ChatRequest prepared, boolean stream, RequestWarnings warnings) {
         return ChatCompletionsRequestEncoder.encode(profile, prepared, stream);
     }
 

@@ -3,15 +3,16 @@ package dev.ruminate.providers.gemini;
 import dev.ruminate.core.error.OpaqueStateRejectedException;
 import dev.ruminate.core.error.ProviderHttpException;
 import dev.ruminate.core.event.ChatEvent;
-import dev.ruminate.core.history.SendBackPlan;
 import dev.ruminate.core.history.History;
 import dev.ruminate.core.history.HistoryPolicy;
 import dev.ruminate.core.history.OpaqueRules;
 import dev.ruminate.core.history.Retention;
+import dev.ruminate.core.history.SendBackPlan;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.providers.internal.OpaqueRejections;
 import dev.ruminate.providers.spi.ApiIds;
 import dev.ruminate.providers.spi.BodyDecoding;
+import dev.ruminate.providers.spi.RequestWarnings;
 import dev.ruminate.providers.spi.StreamDecoder;
 import dev.ruminate.providers.spi.StreamDecoding;
 import dev.ruminate.providers.spi.WireCodec;
@@ -118,7 +119,7 @@ public final class GeminiCodec implements WireCodec<SseEvent> {
     }
 
     @Override
-    public byte[] encode(ChatRequest prepared, boolean stream) {
+    public byte[] encode(ChatRequest prepared, boolean stream, RequestWarnings warnings) {
         return GeminiRequestEncoder.encode(provider, prepared, skipSignatureValidation);
     }
 

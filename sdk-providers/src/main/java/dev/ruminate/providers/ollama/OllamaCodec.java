@@ -7,6 +7,7 @@ import dev.ruminate.core.think.ThinkTagOptions;
 import dev.ruminate.core.think.ThinkTags;
 import dev.ruminate.providers.spi.ApiIds;
 import dev.ruminate.providers.spi.BodyDecoding;
+import dev.ruminate.providers.spi.RequestWarnings;
 import dev.ruminate.providers.spi.StreamDecoder;
 import dev.ruminate.providers.spi.StreamDecoding;
 import dev.ruminate.providers.spi.WireCodec;
@@ -91,7 +92,7 @@ public final class OllamaCodec implements WireCodec<JsonLine> {
     }
 
     @Override
-    public byte[] encode(ChatRequest prepared, boolean stream) {
+    public byte[] encode(ChatRequest prepared, boolean stream, RequestWarnings warnings) {
         return generate ? OllamaRequestEncoder.generate(prepared, stream) : OllamaRequestEncoder.chat(provider, prepared, stream);
     }
 

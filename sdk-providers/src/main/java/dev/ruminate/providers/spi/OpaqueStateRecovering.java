@@ -64,7 +64,12 @@ final class OpaqueStateRecovering {
         }
         return Flux.defer(() -> {
             AtomicBoolean delivered = new AtomicBoolean();
-            return first.doOnNext(e -> delivered.set(true))
+            // warnings are the SDK's own words, not the response: after one, a retry still duplicates nothing
+            return first.doOnNext(e -> {
+                        if (!(e instanceof Warning)) {
+                            delivered.set(true);
+                        }
+                    })
                     .onErrorResume(OpaqueStateRejectedException.class, rejected -> {
                         // after an event a retry would duplicate output; an unstrippable refusal would repeat
                         Stripped stripped = delivered.get() || !rejected.reason().strippable() ? null
@@ -144,11 +149,7 @@ final class OpaqueStateRecovering {
         if (removed.isEmpty()) {
             return null;
         }
-        ChatRequest.Builder copy = ChatRequest.builder(prepared.model()).messages(out).reasoning(prepared.reasoning())
-                .sampling(prepared.sampling());
-        prepared.tools().forEach(copy::tool);
-        prepared.extras().forEach(copy::extra);
-        ChatRequest request = copy.build();
+        ChatRequest request = prepared.withMessages(out);
         int givenTurn = located ? history.originalTurn(turn) : -1;
         int givenPart = located ? history.originalPart(turn, part) : -1;
         String where = located ? "message " + givenTurn + ", part " + givenPart : "every assistant message";

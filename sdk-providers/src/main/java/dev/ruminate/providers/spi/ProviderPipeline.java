@@ -6,6 +6,7 @@ import dev.ruminate.core.error.ProviderHttpException;
 import dev.ruminate.core.error.RuminateException;
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.event.ResponseStarted;
+import dev.ruminate.core.event.Warning;
 import dev.ruminate.core.history.History;
 import dev.ruminate.core.history.HistoryPolicy;
 import dev.ruminate.core.history.PreparedHistory;
@@ -25,7 +26,12 @@ import dev.ruminate.transport.http.RequestSigner;
 import dev.ruminate.transport.resilience.Resilience;
 import dev.ruminate.transport.wire.WireLimits;
 import java.net.URI;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Objects;
+import java.util.Set;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
@@ -181,9 +187,10 @@ public final class ProviderPipeline<F> {
      */
     public Flux<ChatEvent> stream(ChatRequest request) {
         Objects.requireNonNull(request, "request");
-        return recovering(request, prepared -> Flux.defer(() -> exchange.stream(codec.endpoint(base, request, true),
-                        encodePrepared(prepared, true), codec.framing().mediaType(), codec.framing().acceptedMediaTypes()))
-                .transform(body -> codec.framing().decode(body, limits))
+        return recovering(request, true, (prepared, body) -> Flux.defer(() -> exchange.stream(
+                        codec.endpoint(base, request, true), body, codec.framing().mediaType(),
+                        codec.framing().acceptedMediaTypes()))
+                .transform(bytes -> codec.framing().decode(bytes, limits))
                 .transform(StreamDecoding.operator(codec.framing(), () -> codec.newStreamDecoder(request)))
                 .transform(thinkTagSplitting())
                 .transform(events -> stampOrigin(events, request))
@@ -198,21 +205,24 @@ public final class ProviderPipeline<F> {
      */
     public Flux<ChatEvent> complete(ChatRequest request) {
         Objects.requireNonNull(request, "request");
-        return recovering(request, prepared -> Mono.defer(() -> exchange.post(codec.endpoint(base, request, false),
-                        encodePrepared(prepared, false)))
-                .flatMapIterable(body -> BodyDecoding.decode(body, b -> codec.decodeBody(request, b)))
+        return recovering(request, false, (prepared, body) -> Mono.defer(() -> exchange.post(
+                        codec.endpoint(base, request, false), body))
+                .flatMapIterable(bytes -> BodyDecoding.decode(bytes, b -> codec.decodeBody(request, b)))
                 .transform(thinkTagSplitting())
                 .transform(events -> stampOrigin(events, request))
                 .onErrorMap(exchange::redact));
     }
 
     /**
-     * Prepares the request's history once per subscription, runs the call under the guards with
+     * Prepares the request's history once per subscription, encodes each attempt once (the guards'
+     * retries reuse the body), emits the encoder's warnings before the attempt's events (each once
+     * per subscription, turn and part as the caller gave them), runs the call under the guards with
      * rejections of opaque state typed, then the recovery step. The order: the
      * {@link Resilience} guards retry transient failures of each attempt; the recovery, outside
      * them, makes at most one more (itself guarded) attempt with the refused state stripped.
      */
-    private Flux<ChatEvent> recovering(ChatRequest request, Function<ChatRequest, Flux<ChatEvent>> call) {
+    private Flux<ChatEvent> recovering(ChatRequest request, boolean stream,
+                                       BiFunction<ChatRequest, byte[], Flux<ChatEvent>> call) {
         return Flux.defer(() -> {
             PreparedHistory prepared;
             try {
@@ -223,9 +233,38 @@ public final class ProviderPipeline<F> {
             } catch (RuminateException e) {
                 return Flux.error(e);
             }
-            return OpaqueStateRecovering.apply(recovery, name, prepared, p -> resilience.apply(name, call.apply(p)
-                    .onErrorMap(ProviderHttpException.class, e -> classified(p, e))));
+            Set<Warning> said = new HashSet<>();
+            return OpaqueStateRecovering.apply(recovery, name, prepared, p -> {
+                RequestWarnings warnings = new RequestWarnings();
+                byte[] body;
+                try {
+                    body = encodePrepared(p, stream, warnings);
+                } catch (RuminateException e) {
+                    return Flux.error(e);
+                }
+                List<ChatEvent> fresh = new ArrayList<>();
+                for (Warning w : warnings.list()) {
+                    Warning given = asGiven(w, prepared);
+                    if (said.add(given)) {
+                        fresh.add(given);
+                    }
+                }
+                Flux<ChatEvent> attempt = resilience.apply(name, call.apply(p, body)
+                        .onErrorMap(ProviderHttpException.class, e -> classified(p, e)));
+                return fresh.isEmpty() ? attempt : Flux.concat(Flux.fromIterable(fresh), attempt);
+            });
         });
+    }
+
+    /** A warning about a prepared message, re-addressed to the message and part as the caller gave them. */
+    private static Warning asGiven(Warning w, PreparedHistory prepared) {
+        Integer turn = w.turn();
+        if (turn == null) {
+            return w;
+        }
+        Integer part = w.part();
+        return new Warning(w.code(), w.message(), prepared.originalTurn(turn),
+                part == null ? null : prepared.originalPart(turn, part));
     }
 
     /**
@@ -299,9 +338,11 @@ public final class ProviderPipeline<F> {
         return type + "[" + name + " at " + base + "]";
     }
 
-    private byte[] encodePrepared(ChatRequest prepared, boolean stream) {
+    private byte[] encodePrepared(ChatRequest prepared, boolean stream, RequestWarnings warnings) {
         try {
-            return codec.encode(prepared, stream);
+            return codec.encode(prepared, stream, warnings);
+        } catch (UnsupportedInput e) {
+            throw e.toException(name);
         } catch (IllegalArgumentException e) {
             throw new InvalidRequestException(name, String.valueOf(e.getMessage()), e);
         }

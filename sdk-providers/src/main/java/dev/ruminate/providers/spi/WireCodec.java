@@ -2,10 +2,13 @@ package dev.ruminate.providers.spi;
 
 import dev.ruminate.core.error.OpaqueStateRejectedException;
 import dev.ruminate.core.error.ProviderHttpException;
+import dev.ruminate.core.error.UnsupportedInputException;
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.history.OpaqueRules;
 import dev.ruminate.core.history.SendBackPlan;
 import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.core.request.OutputSchema;
+import dev.ruminate.core.request.StructuredOutputMethod;
 import dev.ruminate.transport.http.BaseUrl;
 import dev.ruminate.transport.wire.StreamFraming;
 import java.net.URI;
@@ -73,13 +76,60 @@ public interface WireCodec<F> {
      * boundaries, integrity checks, retention); the family's own send-back rules
      * (what of the kept reasoning and opaque state its API takes, and in which form) apply here.
      *
+     * <p>What the encoder ignores or coerces of the request (an effort level mapped to the nearest
+     * the API has, a sampling option a reasoning model refuses, a cache breakpoint on an API without
+     * caching) it reports to {@code warnings}, never silently. Media, schemas and other input the API
+     * does not take it refuses with an {@link UnsupportedInput}, before anything is sent.
+     *
+     * @param prepared the request, history prepared
+     * @param stream true for a streamed call
+     * @param warnings where the encoder reports what it ignored or coerced
+     * @return the UTF-8 JSON body
+     * @throws IllegalArgumentException if the request cannot be expressed in this API (the
+     *     skeleton reports it as {@link dev.ruminate.core.error.InvalidRequestException}; an
+     *     {@link UnsupportedInput} as {@link dev.ruminate.core.error.UnsupportedInputException})
+     * @since 0.3
+     */
+    byte[] encode(ChatRequest prepared, boolean stream, RequestWarnings warnings);
+
+    /**
+     * Encodes a request body, discarding the warnings: for tools that want the body alone.
+     *
      * @param prepared the request, history prepared
      * @param stream true for a streamed call
      * @return the UTF-8 JSON body
-     * @throws IllegalArgumentException if the request cannot be expressed in this API (the
-     *     skeleton reports it as {@link dev.ruminate.core.error.InvalidRequestException})
+     * @throws IllegalArgumentException if the request cannot be expressed in this API
      */
-    byte[] encode(ChatRequest prepared, boolean stream);
+    default byte[] encode(ChatRequest prepared, boolean stream) {
+        return encode(prepared, stream, new RequestWarnings());
+    }
+
+    /**
+     * Tells how this codec carries the request's {@link ChatRequest#output() output schema}: the
+     * method its encoder uses for this request (model, reasoning options and the schema's
+     * {@link dev.ruminate.core.request.OutputSchema.Strategy strategy} considered). The pipeline
+     * turns a tool method's tool call into answer text, validates the answer and, for methods that
+     * do not constrain the output, retries once with the violations. The encoder and this method
+     * decide with the same code.
+     *
+     * <p>The default, for a codec that has no structured-output support of its own, is
+     * {@link StructuredOutputMethod#INSTRUCTION}, and the refusal of a {@code NATIVE} strategy.
+     *
+     * @param prepared the request, history prepared
+     * @return the method, or null when the request has no output schema
+     * @throws UnsupportedInput if the strategy asks for a form this API lacks
+     * @since 0.3
+     */
+    default @Nullable StructuredOutputMethod structuredOutputMethod(ChatRequest prepared) {
+        OutputSchema output = prepared.output();
+        if (output == null) {
+            return null;
+        }
+        if (output.strategy() == OutputSchema.Strategy.NATIVE) {
+            throw new UnsupportedInput(UnsupportedInputException.Reason.KIND, "this API has no native structured output");
+        }
+        return StructuredOutputMethod.INSTRUCTION;
+    }
 
     /**
      * Explains what {@link #encode} does with the earlier turns of a prepared request: for every

@@ -11,6 +11,7 @@ import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.providers.anthropic.AnthropicCodec;
 import dev.ruminate.providers.anthropic.AnthropicProvider;
 import dev.ruminate.providers.spi.ProviderPipeline;
+import dev.ruminate.providers.spi.RequestWarnings;
 import dev.ruminate.providers.spi.StreamDecoder;
 import dev.ruminate.providers.spi.WireCodec;
 import dev.ruminate.testkit.AnthropicScript;
@@ -55,7 +56,7 @@ class OriginWithoutAStartTest {
         }
 
         @Override
-        public byte[] encode(ChatRequest prepared, boolean stream) {
+        public byte[] encode(ChatRequest prepared, boolean stream, RequestWarnings warnings) {
             return codec.encode(prepared, stream);
         }
 
