@@ -73,8 +73,9 @@ final class GeminiMedia {
                         throw new UnsupportedInput(Reason.SOURCE, where(i, k, media) + ": Gemini needs the media type of "
                                 + "a file given by URL (fileData.mimeType); give one");
                     }
+                    // the wire has no kind, only the type: a document given as image/png is an image to Gemini
                     Set<String> accepted = media.kind() == Media.Kind.IMAGE ? IMAGE_TYPES : DOCUMENT_TYPES;
-                    if (!accepted.contains(type)) {
+                    if (!IMAGE_TYPES.contains(type) && !DOCUMENT_TYPES.contains(type)) {
                         throw new UnsupportedInput(Reason.MEDIA_TYPE, where(i, k, media) + ": Gemini does not read "
                                 + kind(media) + "s of this type (it takes " + String.join(", ", accepted.stream().sorted().toList())
                                 + ")");

@@ -135,6 +135,12 @@ final class OllamaRequestEncoder {
         if (taken.contains("format") && (method == StructuredOutputMethod.NATIVE || method == StructuredOutputMethod.JSON_MODE)) {
             warnings.ignored("Ollama: the format extra replaces the output schema's format");
         }
+        OutputSchema output = request.output();
+        if (output != null && output.description() != null && method == StructuredOutputMethod.NATIVE) {
+            // format constrains the sampling only: the model never reads the schema, nor a description in it
+            warnings.ignored("Ollama: the output schema's description is not sent (format constrains the output, "
+                    + "the model does not read it; put guidance in the prompt)");
+        }
     }
 
     /** Writes {@code format}, {@code stream}, {@code think} and {@code options}. */

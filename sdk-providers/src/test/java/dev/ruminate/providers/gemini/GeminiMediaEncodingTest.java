@@ -85,6 +85,9 @@ class GeminiMediaEncodingTest {
         assertThat(body(ChatRequest.builder("gemini-3-pro-preview").user("x",
                 Media.document("a,b\n".getBytes(StandardCharsets.UTF_8), "text/csv", null)).build()))
                 .contains("\"mimeType\":\"text/csv\"");
+        // a document given with an image type is an image on the wire, which has no kind
+        assertThat(body(ChatRequest.builder("gemini-3-pro-preview").user("x", Media.document(PNG, "image/png", null)).build()))
+                .contains("{\"inlineData\":{\"mimeType\":\"image/png\",");
     }
 
     @Test

@@ -178,5 +178,10 @@ class OllamaRequestFeaturesTest {
         assertThat(format.codes()).containsExactly(Warning.OPTION_IGNORED);
         assertThat(format.body()).endsWith("\"stream\":false,\"format\":\"json\"}");
         assertThat(plain.warnings()).isEmpty();
+        Encoded described = encode(CHAT, ChatRequest.builder("qwen3").user("x")
+                .output(new OutputSchema("city_answer", SCHEMA, "The city.", true, OutputSchema.Strategy.AUTO)).build());
+        assertThat(described.codes()).containsExactly(Warning.OPTION_IGNORED);
+        assertThat(described.warnings().get(0).message()).contains("description");
+        assertThat(described.body()).contains("\"format\":" + SCHEMA).doesNotContain("The city.");
     }
 }
