@@ -8,8 +8,9 @@ import java.util.List;
 /**
  * Entry point of the {@code ruminate} command.
  *
- * <p>Exit status: 0 on success, 1 on an unexpected failure, 2 on a usage error, 3 when a replayed or
- * live stream failed (the message reduced so far is still printed).
+ * <p>Exit status: 0 on success, 1 on an unexpected failure, 2 on a usage error or input that cannot
+ * be used (a file, or media the provider does not take; nothing is sent), 3 when a replayed or live
+ * stream failed (the message reduced so far is still printed).
  */
 public final class Main {
 
@@ -121,7 +122,8 @@ public final class Main {
                                                ruminate script from the gateway module; serve --help for all)
 
                 providers: %s
-                exit status: 0 ok, 1 failure, 2 usage error, 3 the stream failed (partial result printed)
+                exit status: 0 ok, 1 failure, 2 usage error or unusable input (nothing sent), 3 the stream failed (partial
+                result printed)
                 """.formatted(String.join(", ", ProviderKinds.names()));
     }
 }
