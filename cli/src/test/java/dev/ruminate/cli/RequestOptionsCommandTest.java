@@ -199,6 +199,23 @@ class RequestOptionsCommandTest {
 
     @Test
     @Disabled(AFTER_MERGE)
+    void chatShowsTheWarningOfABreakpointTheProviderIgnores() {
+        try (ProviderEmulator emulator = ProviderEmulator.start()) {
+            emulator.enqueue(ChatCompletionsScript.create().model("gpt-5").content("Hello.").toResponse());
+
+            CliRun run = CliRun.of("chat", "--provider", "openai", "--model", "gpt-5", "--base-url",
+                    emulator.baseUrl().toString(), "--api-key-env", KEY_VARIABLE, "--no-color",
+                    "--cache", "conversation", "hi");
+
+            assertThat(run.status()).as(run.err()).isZero();
+            // printed live, above the answer, as every warning of the call is
+            assertThat(run.out()).contains("  ! warning option-ignored: ");
+            assertThat(run.out().indexOf("! warning option-ignored")).isLessThan(run.out().indexOf("Hello."));
+        }
+    }
+
+    @Test
+    @Disabled(AFTER_MERGE)
     void inputTheProviderDoesNotTakeIsOneLineAndNothingIsSent() {
         String png = TestFiles.write(dir, "p.png", TestFiles.PNG);
         try (ProviderEmulator emulator = ProviderEmulator.start()) {
