@@ -199,6 +199,26 @@ class RequestOptionsCommandTest {
 
     @Test
     @Disabled(AFTER_MERGE)
+    void chatShowsTheStructuredOutputVerdict() {
+        String schema = TestFiles.write(dir, "city.json", TestFiles.SCHEMA);
+        try (ProviderEmulator emulator = ProviderEmulator.start()) {
+            emulator.enqueue(ChatCompletionsScript.create().model("gpt-5")
+                    .content("{\"city\":\"Paris\",\"population\":2100000}").toResponse());
+
+            CliRun run = CliRun.of("chat", "--provider", "openai", "--model", "gpt-5", "--base-url",
+                    emulator.baseUrl().toString(), "--api-key-env", KEY_VARIABLE, "--no-color",
+                    "--json-schema", schema, "Which", "city?");
+
+            assertThat(run.status()).as(run.err()).isZero();
+            // the verdict the structured-output pipeline reports, printed live (LiveRenderer)
+            assertThat(run.out()).contains("output city (native) valid");
+            JsonNode sent = JSON.readTree(emulator.requests().get(0).body());
+            assertThat(sent.get("response_format").get("json_schema").get("name").stringValue()).isEqualTo("city");
+        }
+    }
+
+    @Test
+    @Disabled(AFTER_MERGE)
     void chatShowsTheWarningOfABreakpointTheProviderIgnores() {
         try (ProviderEmulator emulator = ProviderEmulator.start()) {
             emulator.enqueue(ChatCompletionsScript.create().model("gpt-5").content("Hello.").toResponse());
