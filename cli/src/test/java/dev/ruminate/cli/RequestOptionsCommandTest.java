@@ -189,7 +189,6 @@ class RequestOptionsCommandTest {
     }
 
     @Test
-    @Disabled(AFTER_MERGE)
     void geminiCarriesTheMediaAndTheSchemaAndWarnsOfTheBreakpoints() {
         CliRun run = run("gemini", "--cache", "conversation");
 
