@@ -6,6 +6,7 @@ import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.history.OpaqueRules;
 import dev.ruminate.core.history.SendBackPlan;
 import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.core.request.StructuredOutputMethod;
 import dev.ruminate.providers.internal.ClaudeOpaqueRules;
 import dev.ruminate.providers.internal.OpaqueRejections;
 import dev.ruminate.providers.spi.ApiIds;
@@ -47,7 +48,8 @@ import reactor.core.publisher.Flux;
  * and the stop reason, {@code message_stop} the {@code ResponseCompleted}.
  *
  * <p>Usage is as reported: input tokens are {@code input_tokens} (which exclude cached input),
- * cached tokens {@code cache_read_input_tokens}, reasoning tokens
+ * cached tokens {@code cache_read_input_tokens}, cache writes {@code cache_creation_input_tokens}
+ * (in {@code message_start} and {@code message_delta}, and in a whole body), reasoning tokens
  * {@code output_tokens_details.thinking_tokens} where the API reports it (thinking is otherwise only
  * counted inside {@code output_tokens}).
  *
@@ -130,7 +132,18 @@ public final class AnthropicCodec implements WireCodec<SseEvent> {
 
     @Override
     public byte[] encode(ChatRequest prepared, boolean stream, RequestWarnings warnings) {
-        return AnthropicRequestEncoder.encode(prepared, stream, defaultMaxTokens, PROVIDER);
+        return AnthropicRequestEncoder.encode(prepared, stream, defaultMaxTokens, PROVIDER, warnings);
+    }
+
+    /**
+     * Returns the structured-output method this codec's encoder writes for the request: native
+     * {@code output_config.format} on the models that have it, else the output tool, forced while
+     * thinking is off and offered with {@code tool_choice: auto} while it is on
+     * ({@link AnthropicStructuredOutput}, the same decision the encoder makes).
+     */
+    @Override
+    public @Nullable StructuredOutputMethod structuredOutputMethod(ChatRequest prepared) {
+        return AnthropicStructuredOutput.method(prepared, ClaudeThinking.of(prepared, new RequestWarnings()));
     }
 
     @Override
