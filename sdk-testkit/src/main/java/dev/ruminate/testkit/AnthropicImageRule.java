@@ -35,13 +35,14 @@ public final class AnthropicImageRule implements AcceptanceRule {
         JsonNode messages = body.path("messages");
         for (int i = 0; i < messages.size(); i++) {
             JsonNode content = messages.get(i).path("content");
-            for (int j = 0; j < content.size(); j++) {
+            // content may be a plain string: only block arrays hold images
+            for (int j = 0; content.isArray() && j < content.size(); j++) {
                 JsonNode block = content.get(j);
                 String where = "messages." + i + ".content." + j;
                 Violation v = image(block, where);
                 if (v == null) {
                     JsonNode inner = block.path("content");
-                    for (int k = 0; k < inner.size() && v == null; k++) {
+                    for (int k = 0; inner.isArray() && k < inner.size() && v == null; k++) {
                         v = image(inner.get(k), where + ".content." + k);
                     }
                 }
