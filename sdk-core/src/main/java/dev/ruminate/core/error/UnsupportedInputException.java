@@ -30,6 +30,7 @@ public class UnsupportedInputException extends InvalidRequestException {
         TOO_LARGE
     }
 
+    /** Why the input is refused (part of the serialized form, hence documented). */
     private final Reason reason;
 
     /**
