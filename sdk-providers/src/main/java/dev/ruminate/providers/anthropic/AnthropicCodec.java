@@ -216,6 +216,21 @@ public final class AnthropicCodec implements WireCodec<SseEvent> {
      * {@code stop_sequences}, then the request's extras, which replace any field of the same name.
      * A seed is not sent: the API has none.
      *
+     * <p>An output schema goes as {@link #structuredOutputMethod} decides: {@code output_config.format}
+     * {@code {"type":"json_schema","schema":…}} (beside any {@code output_config.effort}) on Claude
+     * Sonnet 4.5, Haiku 4.5, Opus 4.1, Opus 4.5 and later (UNVERIFIED: the generally available form;
+     * the November 2025 beta took a top-level {@code output_format} with the header
+     * {@code anthropic-beta: structured-outputs-2025-11-13}); else the output tool with
+     * {@code tool_choice: {"type":"tool","name":…}}, or, while thinking is on, {@code {"type":"auto"}}
+     * and an instruction as a last system block. Images and documents of user messages and tool
+     * results go as {@code image} and {@code document} blocks before the text; what the API does not
+     * take is refused with an {@code UnsupportedInput} before anything is written. Cache breakpoints
+     * put {@code cache_control} on the last tool, the last system block and the last block of each
+     * marked message, at most four. With thinking on, a {@code temperature} other than 1, a
+     * {@code top_p} below 0.95 and a {@code top_k} extra are left out; a budget below 1024 is raised,
+     * and a budget on Opus 4.7 and later becomes adaptive thinking. {@link #encode(ChatRequest, boolean,
+     * RequestWarnings)} reports each such change as a warning; this method drops them.
+     *
      * <p>{@code thinking} follows the request's reasoning options: a token budget gives
      * {@code {"type":"enabled","budget_tokens":N}} (Claude Sonnet 3.7 and Claude 4 models; the
      * budget must be at least 1024 and, without interleaved thinking, below {@code max_tokens};

@@ -17,6 +17,7 @@ public final class UnsupportedInput extends IllegalArgumentException {
 
     private static final long serialVersionUID = 1L;
 
+    /** Why the input is refused (part of the serialized form, hence documented). */
     private final UnsupportedInputException.Reason reason;
 
     /**
