@@ -40,12 +40,15 @@ public final class AcceptanceRules {
 
     /**
      * Anthropic Messages: {@link AnthropicThinkingRule}, then {@link AnthropicSignatureRule} (signatures
-     * and redacted data as issued); errors as {@code {"type":"error","error":{…}}}.
+     * and redacted data as issued), {@link AnthropicToolChoiceRule} (no forced tool with thinking),
+     * {@link AnthropicCacheControlRule} (at most four breakpoints), {@link AnthropicImageRule} (image
+     * media types); errors as {@code {"type":"error","error":{…}}}.
      *
      * @return new rules
      */
     public static AcceptanceRules anthropic() {
-        return new AcceptanceRules(ErrorFormat.ANTHROPIC, List.of(new AnthropicThinkingRule(), new AnthropicSignatureRule()));
+        return new AcceptanceRules(ErrorFormat.ANTHROPIC, List.of(new AnthropicThinkingRule(), new AnthropicSignatureRule(),
+                new AnthropicToolChoiceRule(), new AnthropicCacheControlRule(), new AnthropicImageRule()));
     }
 
     /**
@@ -93,12 +96,13 @@ public final class AcceptanceRules {
     }
 
     /**
-     * Bedrock Converse with Claude: {@link BedrockReasoningRule}; {@code ValidationException} errors.
+     * Bedrock Converse with Claude: {@link BedrockReasoningRule}, {@link BedrockToolChoiceRule} (no
+     * forced tool with thinking); {@code ValidationException} errors.
      *
      * @return new rules
      */
     public static AcceptanceRules bedrock() {
-        return new AcceptanceRules(ErrorFormat.BEDROCK, List.of(new BedrockReasoningRule()));
+        return new AcceptanceRules(ErrorFormat.BEDROCK, List.of(new BedrockReasoningRule(), new BedrockToolChoiceRule()));
     }
 
     /**

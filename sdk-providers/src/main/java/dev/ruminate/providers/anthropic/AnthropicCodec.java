@@ -6,6 +6,7 @@ import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.history.OpaqueRules;
 import dev.ruminate.core.history.SendBackPlan;
 import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.core.request.StructuredOutputMethod;
 import dev.ruminate.providers.internal.ClaudeOpaqueRules;
 import dev.ruminate.providers.internal.OpaqueRejections;
 import dev.ruminate.providers.spi.ApiIds;
@@ -47,7 +48,8 @@ import reactor.core.publisher.Flux;
  * and the stop reason, {@code message_stop} the {@code ResponseCompleted}.
  *
  * <p>Usage is as reported: input tokens are {@code input_tokens} (which exclude cached input),
- * cached tokens {@code cache_read_input_tokens}, reasoning tokens
+ * cached tokens {@code cache_read_input_tokens}, cache writes {@code cache_creation_input_tokens}
+ * (in {@code message_start} and {@code message_delta}, and in a whole body), reasoning tokens
  * {@code output_tokens_details.thinking_tokens} where the API reports it (thinking is otherwise only
  * counted inside {@code output_tokens}).
  *
@@ -130,7 +132,18 @@ public final class AnthropicCodec implements WireCodec<SseEvent> {
 
     @Override
     public byte[] encode(ChatRequest prepared, boolean stream, RequestWarnings warnings) {
-        return AnthropicRequestEncoder.encode(prepared, stream, defaultMaxTokens, PROVIDER);
+        return AnthropicRequestEncoder.encode(prepared, stream, defaultMaxTokens, PROVIDER, warnings);
+    }
+
+    /**
+     * Returns the structured-output method this codec's encoder writes for the request: native
+     * {@code output_config.format} on the models that have it, else the output tool, forced while
+     * thinking is off and offered with {@code tool_choice: auto} while it is on
+     * ({@link AnthropicStructuredOutput}, the same decision the encoder makes).
+     */
+    @Override
+    public @Nullable StructuredOutputMethod structuredOutputMethod(ChatRequest prepared) {
+        return AnthropicStructuredOutput.method(prepared, ClaudeThinking.of(prepared, new RequestWarnings()));
     }
 
     @Override
@@ -202,6 +215,21 @@ public final class AnthropicCodec implements WireCodec<SseEvent> {
      * {@code "stream": true} when streaming, {@code thinking}, {@code temperature}, {@code top_p},
      * {@code stop_sequences}, then the request's extras, which replace any field of the same name.
      * A seed is not sent: the API has none.
+     *
+     * <p>An output schema goes as {@link #structuredOutputMethod} decides: {@code output_config.format}
+     * {@code {"type":"json_schema","schema":…}} (beside any {@code output_config.effort}) on Claude
+     * Sonnet 4.5, Haiku 4.5, Opus 4.1, Opus 4.5 and later (UNVERIFIED: the generally available form;
+     * the November 2025 beta took a top-level {@code output_format} with the header
+     * {@code anthropic-beta: structured-outputs-2025-11-13}); else the output tool with
+     * {@code tool_choice: {"type":"tool","name":…}}, or, while thinking is on, {@code {"type":"auto"}}
+     * and an instruction as a last system block. Images and documents of user messages and tool
+     * results go as {@code image} and {@code document} blocks before the text; what the API does not
+     * take is refused with an {@code UnsupportedInput} before anything is written. Cache breakpoints
+     * put {@code cache_control} on the last tool, the last system block and the last block of each
+     * marked message, at most four. With thinking on, a {@code temperature} other than 1, a
+     * {@code top_p} below 0.95 and a {@code top_k} extra are left out; a budget below 1024 is raised,
+     * and a budget on Opus 4.7 and later becomes adaptive thinking. {@link #encode(ChatRequest, boolean,
+     * RequestWarnings)} reports each such change as a warning; this method drops them.
      *
      * <p>{@code thinking} follows the request's reasoning options: a token budget gives
      * {@code {"type":"enabled","budget_tokens":N}} (Claude Sonnet 3.7 and Claude 4 models; the

@@ -179,6 +179,7 @@ final class AnthropicEventParser {
         Long input = null;
         Long output = null;
         Long cached = null;
+        Long written = null;
         Long thinking = null;
         String name;
         while ((name = p.nextName()) != null) {
@@ -187,6 +188,7 @@ final class AnthropicEventParser {
                 case "input_tokens" -> input = count(p, token);
                 case "output_tokens" -> output = count(p, token);
                 case "cache_read_input_tokens" -> cached = count(p, token);
+                case "cache_creation_input_tokens" -> written = count(p, token);
                 case "output_tokens_details" -> {
                     if (token == JsonToken.START_OBJECT) {
                         while (JsonReading.nextPropertyNamed(p, "thinking_tokens")) {
@@ -199,7 +201,7 @@ final class AnthropicEventParser {
                 default -> p.skipChildren();
             }
         }
-        return new Usage(input, output, thinking, cached);
+        return new Usage(input, output, thinking, cached, written);
     }
 
     private static @Nullable Long count(JsonParser p, JsonToken token) {

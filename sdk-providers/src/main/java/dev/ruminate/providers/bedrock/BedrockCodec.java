@@ -9,6 +9,7 @@ import dev.ruminate.core.history.OpaqueRules;
 import dev.ruminate.core.history.Retention;
 import dev.ruminate.core.history.SendBackPlan;
 import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.core.request.StructuredOutputMethod;
 import dev.ruminate.providers.internal.ClaudeOpaqueRules;
 import dev.ruminate.providers.internal.OpaqueRejections;
 import dev.ruminate.providers.spi.ApiIds;
@@ -96,7 +97,18 @@ public final class BedrockCodec implements WireCodec<EventStreamMessage> {
 
     @Override
     public byte[] encode(ChatRequest prepared, boolean stream, RequestWarnings warnings) {
-        return BedrockRequestEncoder.encode(prepared);
+        return BedrockRequestEncoder.encode(prepared, warnings);
+    }
+
+    /**
+     * Returns the structured-output method this codec's encoder writes: the output tool, forced while
+     * thinking is off and offered with {@code toolChoice: auto} while Claude's thinking is on; the
+     * native {@code outputConfig.textFormat} only for the NATIVE strategy
+     * ({@link BedrockStructuredOutput}, the encoder's own decision).
+     */
+    @Override
+    public @Nullable StructuredOutputMethod structuredOutputMethod(ChatRequest prepared) {
+        return BedrockStructuredOutput.method(prepared, BedrockReasoning.of(prepared, new RequestWarnings()));
     }
 
     @Override

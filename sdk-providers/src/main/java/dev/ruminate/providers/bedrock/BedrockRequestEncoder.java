@@ -2,6 +2,7 @@ package dev.ruminate.providers.bedrock;
 
 import dev.ruminate.core.history.History;
 import dev.ruminate.core.message.AssistantMessage;
+import dev.ruminate.core.message.Media;
 import dev.ruminate.core.message.Message;
 import dev.ruminate.core.message.Part;
 import dev.ruminate.core.message.ReasoningPart;
@@ -10,17 +11,23 @@ import dev.ruminate.core.message.ToolCallPart;
 import dev.ruminate.core.message.ToolResultMessage;
 import dev.ruminate.core.message.UserMessage;
 import dev.ruminate.core.request.ChatRequest;
-import dev.ruminate.core.request.ReasoningEffort;
-import dev.ruminate.core.request.ReasoningOptions;
+import dev.ruminate.core.request.OutputSchema;
+import dev.ruminate.core.request.PromptCaching;
 import dev.ruminate.core.request.SamplingOptions;
+import dev.ruminate.core.request.StructuredOutputMethod;
 import dev.ruminate.core.request.ToolDefinition;
+import dev.ruminate.providers.internal.CacheBreakpoints;
+import dev.ruminate.providers.internal.ClaudeSampling;
 import dev.ruminate.providers.internal.JsonWriting;
 import dev.ruminate.providers.internal.RequestBody;
 import dev.ruminate.providers.internal.SamplingFields;
+import dev.ruminate.providers.internal.StructuredOutputs;
 import dev.ruminate.providers.internal.SystemTexts;
+import dev.ruminate.providers.spi.RequestWarnings;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
@@ -28,7 +35,7 @@ import tools.jackson.core.JsonGenerator;
 
 /**
  * Writes a Converse request body: {@code messages}, {@code system}, {@code inferenceConfig},
- * {@code toolConfig}, {@code additionalModelRequestFields}, then the request's extras (an extra
+ * {@code toolConfig}, {@code additionalModelRequestFields}, {@code outputConfig}, then the request's extras (an extra
  * replaces the field of its name, whole). The model is in the URL, not the body.
  *
  * <p>Earlier assistant turns go back as Bedrock requires, checked against requests Bedrock
@@ -50,43 +57,135 @@ final class BedrockRequestEncoder {
     private static final SamplingFields INFERENCE =
             new SamplingFields("temperature", "topP", null, "stopSequences", null);
 
+    /** The most cache points per request (UNVERIFIED for Converse: Claude's limit of four underneath). */
+    static final int MAX_CACHE_POINTS = 4;
+
     private BedrockRequestEncoder() {
     }
 
-    /** Encodes a request whose history {@link History#prepare} has prepared for the provider. */
+    /** Encodes a request whose history {@link History#prepare} has prepared for the provider, reporting nothing. */
     static byte[] encode(ChatRequest request) {
+        return encode(request, new RequestWarnings());
+    }
+
+    /**
+     * Encodes a request whose history {@link History#prepare} has prepared for the provider.
+     *
+     * @param request the request
+     * @param warnings where ignored and coerced options are reported
+     * @return the body
+     * @throws dev.ruminate.providers.spi.UnsupportedInput for media or a structured-output form Converse does not take
+     */
+    static byte[] encode(ChatRequest request, RequestWarnings warnings) {
+        BedrockMedia.Plan media = BedrockMedia.plan(request.messages());
         Set<String> taken = request.extras().keySet();
+        BedrockReasoning reasoning = BedrockReasoning.of(request, warnings);
+        OutputSchema output = request.output();
+        StructuredOutputMethod method = BedrockStructuredOutput.method(request, reasoning);
+        boolean toolMethod = method == StructuredOutputMethod.TOOL_FORCED || method == StructuredOutputMethod.TOOL_AUTO;
+        List<ToolDefinition> tools = new ArrayList<>(request.tools());
+        if (toolMethod && output != null) {
+            tools.add(StructuredOutputs.tool(output));
+        }
+        List<String> system = new ArrayList<>(SystemTexts.of(request.messages()));
+        String instruction = output == null || method == null ? null : StructuredOutputs.instruction(output, method);
+        if (instruction != null) {
+            system.add(instruction);
+        }
+        boolean writesTools = !tools.isEmpty() && !taken.contains("toolConfig");
+        boolean writesSystem = !system.isEmpty() && !taken.contains("system");
+        CacheBreakpoints cache = caching(request, writesTools, writesSystem, taken, warnings);
+        SamplingOptions sampling = reasoning.on() ? ClaudeSampling.underThinking(request.sampling(), warnings)
+                : request.sampling();
+        if (sampling.seed() != null) {
+            warnings.ignored("seed not sent: Converse has no seed");
+        }
+        if (method != null && taken.contains(toolMethod ? "toolConfig" : method == StructuredOutputMethod.NATIVE
+                ? "outputConfig" : "system")) {
+            warnings.ignored("output schema not sent as asked: an extra replaces the field it goes in");
+        }
+        OutputSchema outputTool = toolMethod ? output : null;
+        boolean forced = method == StructuredOutputMethod.TOOL_FORCED;
+        OutputSchema nativeFormat = method == StructuredOutputMethod.NATIVE && !taken.contains("outputConfig") ? output : null;
         return RequestBody.write(request, 512, g -> {
             if (!taken.contains("messages")) {
-                writeMessages(g, request.messages());
+                writeMessages(g, request.messages(), media, cache.messages());
             }
-            if (!taken.contains("system")) {
-                writeSystem(g, request.messages());
+            if (writesSystem) {
+                writeSystem(g, system, cache.system());
             }
             if (!taken.contains("inferenceConfig")) {
-                writeInferenceConfig(g, request.sampling());
+                writeInferenceConfig(g, sampling);
             }
-            if (!request.tools().isEmpty() && !taken.contains("toolConfig")) {
-                writeTools(g, request.tools());
+            if (writesTools) {
+                writeTools(g, tools, cache.tools(), outputTool, forced);
             }
             if (!taken.contains("additionalModelRequestFields")) {
-                writeReasoning(g, request.model(), request.reasoning());
+                writeReasoning(g, reasoning);
+            }
+            if (nativeFormat != null) {
+                writeOutputConfig(g, nativeFormat);
             }
         });
     }
 
-    private static void writeMessages(JsonGenerator g, List<Message> messages) {
+    /**
+     * The cache points: after the system blocks, after the tools, after the content of each marked
+     * message ({@link CacheBreakpoints}, at most four, UNVERIFIED for Converse: Claude's limit
+     * underneath); a time to live and a routing key are reported as ignored (UNVERIFIED whether
+     * {@code cachePoint} takes a ttl).
+     */
+    private static CacheBreakpoints caching(ChatRequest request, boolean writesTools, boolean writesSystem,
+                                            Set<String> taken, RequestWarnings warnings) {
+        PromptCaching caching = request.caching();
+        if (caching.key() != null) {
+            warnings.ignored("prompt cache key not sent: Converse has no cache routing key");
+        }
+        if (caching.hasBreakpoints() && caching.ttl() != PromptCaching.Ttl.DEFAULT) {
+            warnings.ignored("cache ttl " + caching.ttl() + " not sent: Converse's cachePoint is written without a ttl");
+        }
+        Map<Integer, Boolean> writable = new HashMap<>();
+        List<Message> messages = request.messages();
+        if (!taken.contains("messages")) {
+            for (int i = 0; i < messages.size(); i++) {
+                Message m = messages.get(i);
+                if (m instanceof UserMessage || m instanceof ToolResultMessage
+                        || (m instanceof AssistantMessage a && !sendable(a).isEmpty())) {
+                    writable.put(i, true);
+                }
+            }
+        }
+        return CacheBreakpoints.decide("Bedrock", "cache points", MAX_CACHE_POINTS, caching, messages, writesTools,
+                writesSystem, writable, warnings);
+    }
+
+    private static void writeCachePoint(JsonGenerator g) {
+        g.writeStartObject();
+        g.writeObjectPropertyStart("cachePoint");
+        g.writeStringProperty("type", "default");
+        g.writeEndObject();
+        g.writeEndObject();
+    }
+
+    private static void writeMessages(JsonGenerator g, List<Message> messages, BedrockMedia.Plan media, Set<Integer> cached) {
         g.writeArrayPropertyStart("messages");
         boolean userOpen = false;
-        for (Message m : messages) {
+        for (int i = 0; i < messages.size(); i++) {
+            Message m = messages.get(i);
             if (m instanceof UserMessage u) {
                 userOpen = openUser(g, userOpen);
-                g.writeStartObject();
-                g.writeStringProperty("text", u.text());
-                g.writeEndObject();
+                // media go before the text; a message of media alone has no text block (Converse refuses empty text)
+                for (Media medium : u.media()) {
+                    BedrockMedia.write(g, medium, media);
+                }
+                if (u.media().isEmpty() || !u.text().isEmpty()) {
+                    g.writeStartObject();
+                    g.writeStringProperty("text", u.text());
+                    g.writeEndObject();
+                }
             } else if (m instanceof ToolResultMessage r) {
                 userOpen = openUser(g, userOpen);
-                writeToolResult(g, r);
+                writeToolResult(g, r, media);
             } else if (m instanceof AssistantMessage a) {
                 List<Part> parts = sendable(a);
                 if (parts.isEmpty()) {
@@ -99,8 +198,17 @@ final class BedrockRequestEncoder {
                 for (Part part : parts) {
                     writePart(g, part);
                 }
+                if (cached.contains(i)) {
+                    writeCachePoint(g);
+                }
                 g.writeEndArray();
                 g.writeEndObject();
+                continue;
+            } else {
+                continue;
+            }
+            if (cached.contains(i)) {
+                writeCachePoint(g);
             }
         }
         closeUser(g, userOpen);
@@ -124,14 +232,19 @@ final class BedrockRequestEncoder {
         return false;
     }
 
-    private static void writeToolResult(JsonGenerator g, ToolResultMessage r) {
+    private static void writeToolResult(JsonGenerator g, ToolResultMessage r, BedrockMedia.Plan media) {
         g.writeStartObject();
         g.writeObjectPropertyStart("toolResult");
         g.writeStringProperty("toolUseId", r.toolCallId());
         g.writeArrayPropertyStart("content");
-        g.writeStartObject();
-        g.writeStringProperty("text", r.content());
-        g.writeEndObject();
+        for (Media medium : r.media()) {
+            BedrockMedia.write(g, medium, media);
+        }
+        if (r.media().isEmpty() || !r.content().isEmpty()) {
+            g.writeStartObject();
+            g.writeStringProperty("text", r.content());
+            g.writeEndObject();
+        }
         g.writeEndArray();
         g.writeStringProperty("status", r.error() ? "error" : "success");
         g.writeEndObject();
@@ -218,13 +331,12 @@ final class BedrockRequestEncoder {
         g.writeEndObject();
     }
 
-    private static void writeSystem(JsonGenerator g, List<Message> messages) {
-        List<String> system = SystemTexts.of(messages);
-        if (system.isEmpty()) {
-            return;
-        }
+    private static void writeSystem(JsonGenerator g, List<String> system, boolean cachePoint) {
         g.writeArrayPropertyStart("system");
         SystemTexts.writeTextObjects(g, system);
+        if (cachePoint) {
+            writeCachePoint(g);
+        }
         g.writeEndArray();
     }
 
@@ -241,7 +353,13 @@ final class BedrockRequestEncoder {
         g.writeEndObject();
     }
 
-    private static void writeTools(JsonGenerator g, List<ToolDefinition> tools) {
+    /**
+     * Writes {@code toolConfig}: the tools (the output tool last), a cache point after them, and for
+     * the output tool {@code toolChoice}, forced to it ({@code {"tool":{"name":…}}}) while thinking is
+     * off, {@code {"auto":{}}} while it is on (Claude refuses a forced tool with thinking, 400).
+     */
+    private static void writeTools(JsonGenerator g, List<ToolDefinition> tools, boolean cachePoint,
+                                   @Nullable OutputSchema output, boolean forced) {
         g.writeObjectPropertyStart("toolConfig");
         g.writeArrayPropertyStart("tools");
         for (ToolDefinition tool : tools) {
@@ -258,71 +376,70 @@ final class BedrockRequestEncoder {
             g.writeEndObject();
             g.writeEndObject();
         }
+        if (cachePoint) {
+            writeCachePoint(g);
+        }
         g.writeEndArray();
+        if (output != null) {
+            g.writeObjectPropertyStart("toolChoice");
+            if (forced) {
+                g.writeObjectPropertyStart("tool");
+                g.writeStringProperty("name", output.name());
+                g.writeEndObject();
+            } else {
+                g.writeObjectPropertyStart("auto");
+                g.writeEndObject();
+            }
+            g.writeEndObject();
+        }
         g.writeEndObject();
     }
 
     /**
-     * Claude takes Anthropic's {@code thinking} object; other families take {@code reasoning_config}
-     * with an effort level, as recorded for Qwen. An effort for Claude (without a budget) becomes
-     * adaptive thinking with {@code output_config.effort} on the models that have it (Claude 4.6 and
-     * later: a fixed budget is deprecated there and refused from Opus 4.7 on; Bedrock accepted
-     * {@code {"thinking":{"type":"adaptive"},"output_config":{"effort":"high"}}} for Sonnet 4.6,
-     * {@code sendback/bedrock/pydantic-bedrock-claude-adaptive-effort}), and a budget on the older
-     * ones: minimal and low 1024 tokens (the API's minimum), medium 4096, high 16384, xhigh 24576,
-     * max 32768. Other models' {@code reasoning_config} has no level above high: xhigh and max ask
-     * for high.
+     * Writes the native structured-output form, {@code outputConfig.textFormat} with the schema as a
+     * JSON string (UNVERIFIED: the form is taken from Bedrock's structured-output announcement, not
+     * from a recorded request; written only for the NATIVE strategy).
      */
-    private static void writeReasoning(JsonGenerator g, String model, ReasoningOptions r) {
-        boolean claude = model.toLowerCase(Locale.ROOT).contains("anthropic.");
-        boolean off = Boolean.FALSE.equals(r.enabled()) || r.effort() == ReasoningEffort.NONE;
-        if (claude) {
-            ReasoningEffort effort = r.effort();
-            if (!off && r.budgetTokens() == null && effort != null && AdaptiveClaude.takesAdaptiveThinking(model)) {
-                g.writeObjectPropertyStart("additionalModelRequestFields");
-                g.writeObjectPropertyStart("thinking");
-                g.writeStringProperty("type", "adaptive");
-                g.writeEndObject();
-                g.writeObjectPropertyStart("output_config");
-                g.writeStringProperty("effort", AdaptiveClaude.effortLevel(effort, model));
-                g.writeEndObject();
-                g.writeEndObject();
-                return;
-            }
-            Integer budget = r.budgetTokens() != null ? r.budgetTokens() : budgetFor(effort);
-            if (!off && budget == null && !Boolean.TRUE.equals(r.enabled())) {
-                return;
-            }
-            g.writeObjectPropertyStart("additionalModelRequestFields");
-            g.writeObjectPropertyStart("thinking");
-            if (off) {
-                g.writeStringProperty("type", "disabled");
-            } else {
-                g.writeStringProperty("type", "enabled");
-                g.writeNumberProperty("budget_tokens", budget != null ? budget : 1024);
-            }
-            g.writeEndObject();
-            g.writeEndObject();
-        } else if (r.effort() != null && !off) {
-            g.writeObjectPropertyStart("additionalModelRequestFields");
-            ReasoningEffort effort = r.effort();
-            g.writeStringProperty("reasoning_config", effort == ReasoningEffort.XHIGH || effort == ReasoningEffort.MAX
-                    ? "high" : effort.name().toLowerCase(Locale.ROOT));
-            g.writeEndObject();
+    private static void writeOutputConfig(JsonGenerator g, OutputSchema output) {
+        g.writeObjectPropertyStart("outputConfig");
+        g.writeObjectPropertyStart("textFormat");
+        g.writeStringProperty("type", "json_schema");
+        g.writeObjectPropertyStart("structure");
+        g.writeObjectPropertyStart("jsonSchema");
+        g.writeStringProperty("schema", output.schema());
+        g.writeStringProperty("name", output.name());
+        if (output.description() != null) {
+            g.writeStringProperty("description", output.description());
         }
+        g.writeEndObject();
+        g.writeEndObject();
+        g.writeEndObject();
+        g.writeEndObject();
     }
 
-    private static @Nullable Integer budgetFor(@Nullable ReasoningEffort effort) {
-        if (effort == null) {
-            return null;
+    /** Writes {@code additionalModelRequestFields} as {@link BedrockReasoning} decided. */
+    private static void writeReasoning(JsonGenerator g, BedrockReasoning r) {
+        if (r.reasoningConfig() != null) {
+            g.writeObjectPropertyStart("additionalModelRequestFields");
+            g.writeStringProperty("reasoning_config", r.reasoningConfig());
+            g.writeEndObject();
+            return;
         }
-        return switch (effort) {
-            case NONE -> null;
-            case MINIMAL, LOW -> 1024;
-            case MEDIUM -> 4096;
-            case HIGH -> 16384;
-            case XHIGH -> 24576;
-            case MAX -> 32768;
-        };
+        if (r.thinkingType() == null) {
+            return;
+        }
+        g.writeObjectPropertyStart("additionalModelRequestFields");
+        g.writeObjectPropertyStart("thinking");
+        g.writeStringProperty("type", r.thinkingType());
+        if (r.budget() != null) {
+            g.writeNumberProperty("budget_tokens", r.budget());
+        }
+        g.writeEndObject();
+        if (r.effort() != null) {
+            g.writeObjectPropertyStart("output_config");
+            g.writeStringProperty("effort", r.effort());
+            g.writeEndObject();
+        }
+        g.writeEndObject();
     }
 }

@@ -1,6 +1,7 @@
 package dev.ruminate.providers.internal;
 
 import dev.ruminate.core.request.ReasoningEffort;
+import dev.ruminate.providers.spi.RequestWarnings;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -40,6 +41,37 @@ public final class ClaudeEffort {
             case XHIGH -> takesXhigh(model) ? "xhigh" : "high";
             case MAX -> "max";
         };
+    }
+
+    /**
+     * Returns the level for an effort and a model, and reports a level that is not the one asked
+     * ({@code minimal} and {@code none} sent as {@code low}, {@code xhigh} as {@code high} on a model
+     * without it) as a coerced option.
+     *
+     * @param effort the asked effort
+     * @param model the model id
+     * @param warnings where the coercion is reported
+     * @return the level sent
+     */
+    public static String level(ReasoningEffort effort, String model, RequestWarnings warnings) {
+        String level = level(effort, model);
+        if (!level.equals(effort.name().toLowerCase(Locale.ROOT))) {
+            warnings.coerced("reasoning effort " + effort.name().toLowerCase(Locale.ROOT) + " sent as output_config.effort "
+                    + level + ": Claude's levels are low, medium, high, max, and xhigh only on Opus 4.7 and later");
+        }
+        return level;
+    }
+
+    /**
+     * Tells whether a Claude model refuses a fixed thinking budget ({@code budget_tokens}, a 400 from
+     * Opus 4.7 on, PROTOCOLS.md §19) and takes adaptive thinking only: Opus 4.7 and later, and any
+     * Claude 5 and later (UNVERIFIED for Claude 5: "Opus 4.7 and later" read as every later model).
+     *
+     * @param model the model id
+     * @return true for those models
+     */
+    public static boolean adaptiveOnly(String model) {
+        return takesXhigh(model);
     }
 
     /**

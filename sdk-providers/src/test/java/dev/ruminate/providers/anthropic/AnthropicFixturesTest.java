@@ -67,7 +67,7 @@ class AnthropicFixturesTest {
         assertSignatureAsOnTheWire(path, thinking.seals.get(Seal.Kind.SIGNATURE), "EvMCCkYICxgCKkCHP2cS", 504);
         assertThat(f.parts.get(1).text()).startsWith("Here are the basic steps for safely crossing the street:\n\n**")
                 .endsWith("safety over speed when crossing streets.").hasSize(1021);
-        assertThat(f.usage).isEqualTo(new Usage(43L, 282L, null, 0L));
+        assertThat(f.usage).isEqualTo(new Usage(43L, 282L, null, 0L, 0L));
         assertThat(f.completed.finishReason()).isEqualTo(FinishReason.STOP);
         assertThat(f.completed.rawFinishReason()).isEqualTo("end_turn");
     }
@@ -89,7 +89,7 @@ class AnthropicFixturesTest {
         assertThat(f.parts.get(1).seals.get(Seal.Kind.REDACTED)).endsWith("dZ1J0GAE=");
         assertThat(f.parts.get(2).text()).startsWith("I notice that you've sent what appears to be some kind of te")
                 .endsWith("oday with a legitimate task or question?").hasSize(359);
-        assertThat(f.usage).isEqualTo(new Usage(92L, 189L, null, 0L));
+        assertThat(f.usage).isEqualTo(new Usage(92L, 189L, null, 0L, 0L));
         ChatResult result = AnthropicRecordings.reduce(AnthropicRecordings.decode(path));
         assertThat(result.message().parts().get(0)).isInstanceOfSatisfying(ReasoningPart.class,
                 r -> assertThat(r.seals().redacted()).isEqualTo(f.parts.get(0).seals.get(Seal.Kind.REDACTED)));
@@ -128,7 +128,7 @@ class AnthropicFixturesTest {
         assertThat(f.parts.get(3).text()).startsWith("Based on the search results, I can see that the in");
         assertThat(f.parts.get(7).text()).isEqualTo("today (September 16) shows a high of 76°F and low of 59°F");
         assertThat(f.text()).endsWith("p to be a pleasant day in San Francisco!");
-        assertThat(f.usage).isEqualTo(new Usage(22397L, 637L, null, 0L));
+        assertThat(f.usage).isEqualTo(new Usage(22397L, 637L, null, 0L, 0L));
         assertThat(f.completed.finishReason()).isEqualTo(FinishReason.STOP);
 
         ChatResult result = AnthropicRecordings.reduce(AnthropicRecordings.decode(path));
@@ -162,7 +162,7 @@ class AnthropicFixturesTest {
         assertThat(Recorded.text(path)).contains("\"content_block\":" + result.blockJson);
         assertThat(f.parts.get(3).text()).startsWith("**Pydantic-AI** is a framework for building Generative AI ap")
                 .endsWith("ing away provider-specific complexities.").hasSize(806);
-        assertThat(f.usage).isEqualTo(new Usage(3042L, 354L, null, 0L));
+        assertThat(f.usage).isEqualTo(new Usage(3042L, 354L, null, 0L, 0L));
     }
 
     @Test
@@ -188,7 +188,7 @@ class AnthropicFixturesTest {
         assertThat(f.parts.get(4).text()).startsWith("Following the standard **order of operations (PEMDAS/BODMAS)")
                 .endsWith("# ✅ Final Answer: **-428,330,955.97745**");
         // message_delta's usage (with the tool's input) replaces message_start's
-        assertThat(f.usage).isEqualTo(new Usage(4714L, 304L, null, 0L));
+        assertThat(f.usage).isEqualTo(new Usage(4714L, 304L, null, 0L, 0L));
         assertThat(f.usageUpdates).isEqualTo(2);
     }
 
@@ -200,7 +200,7 @@ class AnthropicFixturesTest {
         assertThat(f.parts.get(0).text()).isEqualTo("The previous result was 925. Now I need to divide that by 5.\n\n925 ÷ 5 = 185");
         assertSignatureAsOnTheWire(path, f.parts.get(0).seals.get(Seal.Kind.SIGNATURE), "EvQBCkYICxgCKkAxhD4N", 332);
         assertThat(f.parts.get(1).text()).isEqualTo("925 ÷ 5 = 185");
-        assertThat(f.usage).isEqualTo(new Usage(69L, 53L, null, 0L));
+        assertThat(f.usage).isEqualTo(new Usage(69L, 53L, null, 0L, 0L));
     }
 
     @Test
@@ -212,7 +212,7 @@ class AnthropicFixturesTest {
                 .endsWith("Yes, 25 * 37 = 925").hasSize(563);
         assertSignatureAsOnTheWire(path, f.parts.get(0).seals.get(Seal.Kind.SIGNATURE), "EtQFCkYICxgCKkC6mX3q", 972);
         assertThat(f.parts.get(1).text()).startsWith("# 25 × 37\n\n").endsWith("**Answer: 25 × 37 = 925**").hasSize(362);
-        assertThat(f.usage).isEqualTo(new Usage(50L, 485L, null, 0L));
+        assertThat(f.usage).isEqualTo(new Usage(50L, 485L, null, 0L, 0L));
     }
 
     @Test
@@ -233,7 +233,7 @@ class AnthropicFixturesTest {
         assertThat(call.text()).isEqualTo("{}");
         assertThat(f.completed.finishReason()).isEqualTo(FinishReason.TOOL_CALLS);
         assertThat(f.completed.rawFinishReason()).isEqualTo("tool_use");
-        assertThat(f.usage).isEqualTo(new Usage(398L, 155L, null, 0L));
+        assertThat(f.usage).isEqualTo(new Usage(398L, 155L, null, 0L, 0L));
     }
 
     @Test
@@ -273,7 +273,7 @@ class AnthropicFixturesTest {
                 .endsWith("degree 3 polynomial has exactly 3 roots.").hasSize(352);
         assertSignatureAsOnTheWire(path, f.parts.get(0).seals.get(Seal.Kind.SIGNATURE), "CAISqwQKhwEIEBgCKkAc", 752);
         assertThat(f.text()).startsWith("## Step 1: Set up the problem").hasSize(2644);
-        assertThat(f.usage).isEqualTo(new Usage(51L, 1699L, 139L, 0L));
+        assertThat(f.usage).isEqualTo(new Usage(51L, 1699L, 139L, 0L, 0L));
     }
 
     @Test

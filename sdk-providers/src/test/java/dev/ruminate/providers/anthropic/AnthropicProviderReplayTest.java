@@ -107,7 +107,7 @@ class AnthropicProviderReplayTest {
         });
         assertThat(m.parts().get(2)).isInstanceOfSatisfying(ServerToolPart.class,
                 s -> assertThat(s.type()).isEqualTo("web_search_tool_result"));
-        assertThat(m.usage()).isEqualTo(new Usage(22397L, 637L, null, 0L));
+        assertThat(m.usage()).isEqualTo(new Usage(22397L, 637L, null, 0L, 0L));
     }
 
     @Test

@@ -143,7 +143,7 @@ class AnthropicRequestEncoderTest {
                 .user("Thanks, and tomorrow?")
                 .tool(new ToolDefinition("weather", "Current weather", "{\"type\":\"object\",\"properties\":{\"city\":{\"type\":\"string\"}}}"))
                 .reasoning(ReasoningOptions.effort(ReasoningEffort.HIGH))
-                .sampling(new SamplingOptions(0.5, 0.9, 2000, List.of("END"), 42L))
+                .sampling(new SamplingOptions(1.0, 0.95, 2000, List.of("END"), 42L))
                 .extra("metadata", Map.of("user_id", "u-1"))
                 .build();
 
@@ -166,7 +166,7 @@ class AnthropicRequestEncoderTest {
                 + "{\"type\":\"object\",\"properties\":{\"city\":{\"type\":\"string\"}}}}],"
                 + "\"stream\":true,"
                 + "\"thinking\":{\"type\":\"adaptive\"},\"output_config\":{\"effort\":\"high\"},"
-                + "\"temperature\":0.5,\"top_p\":0.9,\"stop_sequences\":[\"END\"],"
+                + "\"temperature\":1.0,\"top_p\":0.95,\"stop_sequences\":[\"END\"],"
                 + "\"metadata\":{\"user_id\":\"u-1\"}}");
     }
 
