@@ -13,7 +13,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Everything that makes one Chat Completions server different from another: where it is, how it
- * authenticates, where it puts reasoning, how reasoning is requested and how it goes back.
+ * authenticates, where it puts reasoning, how reasoning is requested and how it goes back, and
+ * (since 0.3) which structured-output forms, media and prompt-caching fields it takes.
  *
  * <p>Each value is small enough to write by hand; {@link Profiles} holds the known servers, and
  * {@code Profiles.OPENAI_COMPATIBLE.toBuilder()} is the start for a new one.

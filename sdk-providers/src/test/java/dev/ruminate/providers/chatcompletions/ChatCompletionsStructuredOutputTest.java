@@ -166,6 +166,33 @@ class ChatCompletionsStructuredOutputTest {
         assertThat(body).doesNotContain("json_schema");
     }
 
+    /**
+     * DeepSeek names a refused message by its wire index; the instruction is one wire message more,
+     * so the index is mapped back past it.
+     */
+    @Test
+    void aDeepSeekRejectionIndexSkipsTheInstructionMessage() {
+        ChatRequest request = ChatRequest.builder("deepseek-v4-flash").system("s").user("q")
+                .message(new dev.ruminate.core.message.AssistantMessage(List.of(
+                        new dev.ruminate.core.message.ToolCallPart("c1", "f", "{}", true, dev.ruminate.core.message.Seals.NONE)),
+                        "deepseek", null, dev.ruminate.core.message.FinishReason.TOOL_CALLS, null,
+                        dev.ruminate.core.message.Usage.UNKNOWN))
+                .message(dev.ruminate.core.message.Message.toolResult("c1", "r")).output(CITY).build();
+        String wire = encode(Profiles.DEEPSEEK, request);
+        assertThat(MAPPER.readTree(wire).get("messages").get(3).get("role").asString()).isEqualTo("assistant");
+
+        dev.ruminate.core.error.ProviderHttpException refused = new dev.ruminate.core.error.ProviderHttpException("deepseek", 400,
+                new dev.ruminate.core.error.ProviderError("invalid_request_error", null,
+                        "Missing `reasoning_content` field in the assistant message at message index 3", null),
+                null, null, "{}");
+
+        dev.ruminate.core.error.OpaqueStateRejectedException typed = ChatCompletionsCodec.of(Profiles.DEEPSEEK)
+                .classifyRejection("deepseek", request, refused);
+
+        assertThat(typed).isNotNull();
+        assertThat(typed.turn()).isEqualTo(2);
+    }
+
     static Stream<Arguments> everyProfileStrategyAndThinking() {
         List<Arguments> all = new ArrayList<>();
         for (String name : Profiles.names()) {
