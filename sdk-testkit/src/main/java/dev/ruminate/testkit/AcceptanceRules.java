@@ -52,12 +52,26 @@ public final class AcceptanceRules {
     }
 
     /**
-     * DeepSeek Chat Completions in thinking mode: {@link DeepSeekReasoningContentRule}; OpenAI-style errors.
+     * DeepSeek Chat Completions: {@link DeepSeekReasoningContentRule} and (since 0.3)
+     * {@link DeepSeekForcedToolChoiceRule} in thinking mode, {@link JsonObjectPromptRule} for JSON
+     * mode, {@link TextOnlyContentRule} (DeepSeek's API takes text only); OpenAI-style errors.
      *
      * @return new rules
      */
     public static AcceptanceRules deepSeek() {
-        return new AcceptanceRules(ErrorFormat.OPENAI, List.of(new DeepSeekReasoningContentRule()));
+        return new AcceptanceRules(ErrorFormat.OPENAI, List.of(new DeepSeekReasoningContentRule(),
+                new DeepSeekForcedToolChoiceRule(), new JsonObjectPromptRule(), new TextOnlyContentRule()));
+    }
+
+    /**
+     * A Chat Completions server scripted as text-only: {@link TextOnlyContentRule}; OpenAI-style
+     * errors. Add a family's other rules with {@link #with(AcceptanceRule)}.
+     *
+     * @return new rules
+     * @since 0.3
+     */
+    public static AcceptanceRules chatCompletionsTextOnly() {
+        return new AcceptanceRules(ErrorFormat.OPENAI, List.of(new TextOnlyContentRule()));
     }
 
     /**

@@ -49,7 +49,8 @@ public final class DeepSeekReasoningContentRule implements AcceptanceRule {
         return null;
     }
 
-    private static boolean thinkingMode(JsonNode body) {
+    /** Whether a DeepSeek request is in thinking mode, as the class documents; shared with the tool-choice rule. */
+    static boolean thinkingMode(JsonNode body) {
         String thinking = Nodes.text(body.path("thinking"), "type");
         String model = Nodes.text(body, "model");
         return thinking.equals("enabled")

@@ -6,6 +6,7 @@ import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.history.OpaqueRules;
 import dev.ruminate.core.history.SendBackPlan;
 import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.core.request.StructuredOutputMethod;
 import dev.ruminate.providers.internal.OpaqueRejections;
 import dev.ruminate.providers.spi.ApiIds;
 import dev.ruminate.providers.spi.BodyDecoding;
@@ -61,7 +62,8 @@ public final class ChatCompletionsCodec implements WireCodec<SseEvent> {
     /**
      * Types DeepSeek's refusal of a tool-call turn sent back without its {@code reasoning_content}
      * (thinking mode). "message index N" is the prepared message N: this encoder writes one wire
-     * message per conversation message, system messages included. Never recoverable by stripping.
+     * message per conversation message, system messages included, plus a structured-output
+     * instruction, which is accounted for. Never recoverable by stripping.
      */
     @Override
     public @Nullable OpaqueStateRejectedException classifyRejection(String provider, ChatRequest prepared,
@@ -70,8 +72,12 @@ public final class ChatCompletionsCodec implements WireCodec<SseEvent> {
         if (found == null) {
             return null;
         }
-        boolean resolvable = found.wireMessage() >= 0 && found.wireMessage() < prepared.messages().size();
-        return OpaqueRejections.typed(error, provider, found, resolvable ? new int[] {found.wireMessage(), -1} : null);
+        // a structured-output instruction is one wire message more, after the leading system messages
+        int wire = found.wireMessage();
+        int at = ChatCompletionsStructuredOutput.instructionAt(prepared, ChatCompletionsStructuredOutput.method(profile, prepared));
+        int message = at >= 0 && wire >= at ? (wire == at ? -1 : wire - 1) : wire;
+        boolean resolvable = message >= 0 && message < prepared.messages().size();
+        return OpaqueRejections.typed(error, provider, found, resolvable ? new int[] {message, -1} : null);
     }
 
     @Override
@@ -101,7 +107,19 @@ public final class ChatCompletionsCodec implements WireCodec<SseEvent> {
 
     @Override
     public byte[] encode(ChatRequest prepared, boolean stream, RequestWarnings warnings) {
-        return ChatCompletionsRequestEncoder.encode(profile, prepared, stream);
+        return ChatCompletionsRequestEncoder.encode(profile, prepared, stream, warnings);
+    }
+
+    /**
+     * Decides how the profile carries the request's output schema, with the code the encoder uses:
+     * {@code response_format} {@code json_schema} where the profile has it; else the output tool,
+     * forced unless the profile refuses a forced tool choice (while thinking, at DeepSeek and Qwen);
+     * where only an unforced tool would remain, JSON mode ({@code json_object}) when the profile has
+     * it; else the tool with {@code tool_choice: "auto"}; else an instruction.
+     */
+    @Override
+    public @Nullable StructuredOutputMethod structuredOutputMethod(ChatRequest prepared) {
+        return ChatCompletionsStructuredOutput.method(profile, prepared);
     }
 
     @Override
@@ -157,20 +175,45 @@ public final class ChatCompletionsCodec implements WireCodec<SseEvent> {
 
     /**
      * Encodes a request body: model, messages (earlier reasoning sent back as the profile's rule
-     * for the model says), tools, streaming flags, sampling, the profile's reasoning fields, then the
-     * request's extras, which replace any field of the same name.
+     * for the model says; images and documents as content parts; a structured-output instruction as
+     * a system message), tools (the output tool among them for a tool method), {@code tool_choice}
+     * and {@code response_format} for the output schema, streaming flags, sampling, the profile's
+     * reasoning fields, prompt-cache fields, then the request's extras, which replace any field of
+     * the same name. What the profile ignores or maps is discarded here; see the four-argument form.
      *
      * @param profile the server's profile
      * @param request the request
      * @param stream true for a streaming call ({@code "stream": true}, plus {@code stream_options}
      *     when the profile asks for usage)
      * @return the UTF-8 JSON body
+     * @throws dev.ruminate.providers.spi.UnsupportedInput for media or an output-schema strategy the
+     *     profile does not take
      * @throws IllegalArgumentException if a tool's schema is not valid JSON or an extra's value is
      *     not a string, number, boolean, null, list or string-keyed map
      */
     public static byte[] encodeRequest(CompatProfile profile, ChatRequest request, boolean stream) {
+        return encodeRequest(profile, request, stream, new RequestWarnings());
+    }
+
+    /**
+     * Encodes a request body as {@link #encodeRequest(CompatProfile, ChatRequest, boolean)} does,
+     * reporting every option the profile ignores or maps to another value.
+     *
+     * @param profile the server's profile
+     * @param request the request
+     * @param stream true for a streaming call
+     * @param warnings where what was ignored or coerced is reported; used by the calling thread only
+     * @return the UTF-8 JSON body
+     * @throws dev.ruminate.providers.spi.UnsupportedInput for media or an output-schema strategy the
+     *     profile does not take
+     * @throws IllegalArgumentException if a tool's schema is not valid JSON or an extra's value is
+     *     not a string, number, boolean, null, list or string-keyed map
+     * @since 0.3
+     */
+    public static byte[] encodeRequest(CompatProfile profile, ChatRequest request, boolean stream, RequestWarnings warnings) {
         Objects.requireNonNull(profile, "profile");
         Objects.requireNonNull(request, "request");
-        return ChatCompletionsRequestEncoder.encode(profile, request, stream);
+        Objects.requireNonNull(warnings, "warnings");
+        return ChatCompletionsRequestEncoder.encode(profile, request, stream, warnings);
     }
 }

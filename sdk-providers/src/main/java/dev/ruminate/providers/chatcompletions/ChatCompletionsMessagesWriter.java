@@ -5,6 +5,7 @@ import dev.ruminate.core.message.Message;
 import dev.ruminate.core.message.Part;
 import dev.ruminate.core.message.ReasoningPart;
 import dev.ruminate.core.message.Seals;
+import dev.ruminate.core.message.SystemMessage;
 import dev.ruminate.core.message.TextPart;
 import dev.ruminate.core.message.ToolCallPart;
 import dev.ruminate.core.message.ToolResultMessage;
@@ -30,7 +31,15 @@ final class ChatCompletionsMessagesWriter {
     private ChatCompletionsMessagesWriter() {
     }
 
-    static void write(JsonGenerator g, CompatProfile profile, ChatRequest request) {
+    /**
+     * Writes the array.
+     *
+     * @param instruction a structured-output instruction, written as a system message before
+     *     message {@code instructionAt} (after the leading system messages), or null
+     * @param cacheMarks per message, whether its last text part gets {@code cache_control}
+     */
+    static void write(JsonGenerator g, CompatProfile profile, ChatRequest request, @Nullable String instruction,
+                      int instructionAt, boolean[] cacheMarks) {
         ReasoningSendBack sendBack = profile.sendBackFor(request.model());
         List<Message> messages = request.messages();
         boolean[] inToolTurn = toolTurns(messages);
@@ -38,7 +47,20 @@ final class ChatCompletionsMessagesWriter {
         g.writeStartArray();
         for (int i = 0; i < messages.size(); i++) {
             Message m = messages.get(i);
-            if (m instanceof AssistantMessage a) {
+            if (instruction != null && i == instructionAt) {
+                JsonWriting.writeTextMessage(g, "system", instruction);
+            }
+            boolean cache = i < cacheMarks.length && cacheMarks[i];
+            if (m instanceof UserMessage u && (!u.media().isEmpty() || cache)) {
+                userParts(g, u, cache);
+            } else if (m instanceof SystemMessage s && cache) {
+                g.writeStartObject();
+                g.writeStringProperty("role", "system");
+                g.writeArrayPropertyStart("content");
+                textPart(g, s.text(), true);
+                g.writeEndArray();
+                g.writeEndObject();
+            } else if (m instanceof AssistantMessage a) {
                 assistant(g, a, sendBack, carries(sendBack, inToolTurn[i]), isOwn(a, profile), tags);
             } else if (m instanceof ToolResultMessage t) {
                 g.writeStartObject();
@@ -50,7 +72,38 @@ final class ChatCompletionsMessagesWriter {
                 JsonWriting.writePlainMessage(g, m);
             }
         }
+        if (instruction != null && instructionAt >= messages.size()) {
+            JsonWriting.writeTextMessage(g, "system", instruction);
+        }
         g.writeEndArray();
+    }
+
+    /** Writes a user message whose content is an array: its media first, then its text. */
+    private static void userParts(JsonGenerator g, UserMessage u, boolean cache) {
+        g.writeStartObject();
+        g.writeStringProperty("role", "user");
+        g.writeArrayPropertyStart("content");
+        for (int j = 0; j < u.media().size(); j++) {
+            ChatCompletionsMedia.writePart(g, u.media().get(j), j);
+        }
+        if (!u.text().isEmpty()) {
+            textPart(g, u.text(), cache);
+        }
+        g.writeEndArray();
+        g.writeEndObject();
+    }
+
+    /** Writes {@code {"type":"text","text":…}}, with {@code cache_control} when it ends a breakpoint. */
+    private static void textPart(JsonGenerator g, String text, boolean cache) {
+        g.writeStartObject();
+        g.writeStringProperty("type", "text");
+        g.writeStringProperty("text", text);
+        if (cache) {
+            g.writeObjectPropertyStart("cache_control");
+            g.writeStringProperty("type", "ephemeral");
+            g.writeEndObject();
+        }
+        g.writeEndObject();
     }
 
     /**

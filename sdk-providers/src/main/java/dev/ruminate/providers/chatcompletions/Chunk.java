@@ -144,6 +144,7 @@ final class Chunk {
         @Nullable Long cached;
         @Nullable Long cacheHit;
         @Nullable Long cachedTopLevel;
+        @Nullable Long cacheWrite;
 
         void reset() {
             input = null;
@@ -152,21 +153,23 @@ final class Chunk {
             cached = null;
             cacheHit = null;
             cachedTopLevel = null;
+            cacheWrite = null;
         }
 
         boolean isEmpty() {
             return input == null && output == null && reasoning == null && cached == null && cacheHit == null
-                    && cachedTopLevel == null;
+                    && cachedTopLevel == null && cacheWrite == null;
         }
 
         /**
          * Returns the usage; cached tokens come from {@code prompt_tokens_details.cached_tokens},
          * else DeepSeek's {@code prompt_cache_hit_tokens}, else a top-level {@code cached_tokens}
-         * (Together, behind Hugging Face's router).
+         * (Together, behind Hugging Face's router); cache writes from OpenRouter's
+         * {@code prompt_tokens_details.cache_write_tokens}.
          */
         Usage toUsage() {
             Long cachedTokens = cached != null ? cached : cacheHit != null ? cacheHit : cachedTopLevel;
-            return new Usage(input, output, reasoning, cachedTokens);
+            return new Usage(input, output, reasoning, cachedTokens, cacheWrite);
         }
     }
 }

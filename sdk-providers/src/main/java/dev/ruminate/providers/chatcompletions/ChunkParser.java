@@ -43,7 +43,7 @@ final class ChunkParser {
             "function", "function_call", "name", "arguments", "refusal", "annotations", "logprobs", "finish_reason",
             "native_finish_reason", "stop_reason", "usage", "prompt_tokens", "completion_tokens", "total_tokens",
             "completion_tokens_details", "reasoning_tokens", "prompt_tokens_details", "cached_tokens",
-            "prompt_cache_hit_tokens", "prompt_cache_miss_tokens", "x_groq", "obfuscation", "error", "code", "param", "extra_content", "google", "thought_signature");
+            "prompt_cache_hit_tokens", "prompt_cache_miss_tokens", "cache_write_tokens", "x_groq", "obfuscation", "error", "code", "param", "extra_content", "google", "thought_signature");
 
     private static final String DELTA = "delta";
     private static final String MESSAGE = "message";
@@ -491,10 +491,35 @@ final class ChunkParser {
                         usage.reasoning = reasoning;
                     }
                 }
-                case "prompt_tokens_details" -> {
-                    Long cached = nested(p, v, "cached_tokens");
+                case "prompt_tokens_details" -> promptDetails(p, v, usage);
+                default -> p.skipChildren();
+            }
+        }
+    }
+
+    /**
+     * Reads {@code prompt_tokens_details}: {@code cached_tokens} (cache reads) and OpenRouter's
+     * {@code cache_write_tokens} (tokens written to a cache the upstream bills, Anthropic's).
+     */
+    private static void promptDetails(JsonParser p, JsonToken value, Chunk.UsageCounts usage) {
+        if (value != JsonToken.START_OBJECT) {
+            p.skipChildren();
+            return;
+        }
+        String name;
+        while ((name = p.nextName()) != null) {
+            JsonToken v = p.nextToken();
+            switch (name) {
+                case "cached_tokens" -> {
+                    Long cached = JsonReading.number(p, v);
                     if (cached != null) {
                         usage.cached = cached;
+                    }
+                }
+                case "cache_write_tokens" -> {
+                    Long written = JsonReading.number(p, v);
+                    if (written != null) {
+                        usage.cacheWrite = written;
                     }
                 }
                 default -> p.skipChildren();

@@ -14,6 +14,17 @@ import java.util.Objects;
  * that cannot cause a 400: reasoning is dropped on later turns, and only fields every server of
  * that kind accepts are written.
  *
+ * <p>Structured output, media and caching (since 0.3), from each server's documentation as known
+ * when written (no recording shows them): {@code json_schema} where documented (OpenAI, Azure,
+ * OpenRouter, Groq, xAI, vLLM, llama.cpp, Ollama, Mistral, Gemini, Vercel, Perplexity, Chutes,
+ * Cerebras), else JSON mode ({@code json_object}: DeepSeek, GLM, Qwen, Moonshot); a forced tool
+ * choice refused while thinking (DeepSeek, Qwen, and, unverified, Moonshot and MiniMax) or always
+ * (GLM takes only {@code auto}); no tools at Perplexity; no images at DeepSeek, Cerebras and
+ * MiniMax (text-only), images only as {@code data:} URLs at Ollama, Gemini and Moonshot; PDF
+ * {@code file} parts at OpenAI, Azure and OpenRouter (OpenRouter also by URL);
+ * {@code prompt_cache_key} at OpenAI and Azure, {@code cache_control} breakpoints at OpenRouter;
+ * Mistral's seed is {@code random_seed}, DeepSeek takes none.
+ *
  * <p>The profiles are immutable and thread-safe.
  *
  * @since 0.1
@@ -32,6 +43,9 @@ public final class Profiles {
             .reasoningStyle(ReasoningRequestStyle.OPENAI_EFFORT)
             .streamUsage(true)
             .maxTokensField("max_completion_tokens")
+            .structuredOutput(true, true)
+            .pdfFiles(true, false)
+            .promptCache(CompatProfile.PromptCacheStyle.OPENAI)
             .build();
 
     /**
@@ -45,6 +59,10 @@ public final class Profiles {
             .reasoningStyle(ReasoningRequestStyle.DEEPSEEK_THINKING)
             .streamUsage(true)
             .sendBackRule(DeepSeekSendBackRule.INSTANCE)
+            .structuredOutput(false, true)
+            .tools(true, CompatProfile.ForcedToolChoice.NOT_WHILE_THINKING)
+            .images(false, false)
+            .seedField(null)
             .build();
 
     /**
@@ -59,6 +77,7 @@ public final class Profiles {
             .reasoningStyle(ReasoningRequestStyle.CHAT_TEMPLATE_KWARGS)
             .streamUsage(true)
             .sendBack(ReasoningSendBack.field("reasoning"))
+            .structuredOutput(true, true)
             .build();
 
     /**
@@ -72,6 +91,7 @@ public final class Profiles {
             .reasoningStyle(ReasoningRequestStyle.CHAT_TEMPLATE_KWARGS)
             .streamUsage(true)
             .sendBack(ReasoningSendBack.field("reasoning_content"))
+            .structuredOutput(true, true)
             .build();
 
     /**
@@ -84,6 +104,8 @@ public final class Profiles {
             .reasoningStyle(ReasoningRequestStyle.OPENAI_EFFORT)
             .streamUsage(true)
             .sendBack(ReasoningSendBack.field("reasoning"))
+            .structuredOutput(true, true)
+            .images(true, false)
             .build();
 
     /**
@@ -98,6 +120,9 @@ public final class Profiles {
             .reasoningStyle(ReasoningRequestStyle.OPENROUTER_REASONING)
             .streamUsage(true)
             .sendBack(ReasoningSendBack.reasoningDetails())
+            .structuredOutput(true, true)
+            .pdfFiles(true, true)
+            .promptCache(CompatProfile.PromptCacheStyle.CACHE_CONTROL)
             .build();
 
     /**
@@ -112,6 +137,7 @@ public final class Profiles {
             .reasoningStyle(ReasoningRequestStyle.GROQ)
             .streamUsage(true)
             .maxTokensField("max_completion_tokens")
+            .structuredOutput(true, true)
             .build();
 
     /**
@@ -123,6 +149,7 @@ public final class Profiles {
             .reasoningFields(List.of("reasoning_content"))
             .reasoningStyle(ReasoningRequestStyle.XAI_EFFORT)
             .streamUsage(true)
+            .structuredOutput(true, true)
             .build();
 
     /**
@@ -134,6 +161,8 @@ public final class Profiles {
             .reasoningFields(List.of("reasoning_content"))
             .reasoningStyle(ReasoningRequestStyle.GLM_THINKING)
             .sendBack(ReasoningSendBack.field("reasoning_content"))
+            .structuredOutput(false, true)
+            .tools(true, CompatProfile.ForcedToolChoice.NEVER)
             .build();
 
     /**
@@ -145,6 +174,7 @@ public final class Profiles {
             .reasoningFields(List.of("reasoning_content", "reasoning"))
             .reasoningStyle(ReasoningRequestStyle.CHAT_TEMPLATE_KWARGS)
             .streamUsage(true)
+            .structuredOutput(true, true)
             .build();
 
     /**
@@ -155,6 +185,8 @@ public final class Profiles {
             .baseUrl("https://api.perplexity.ai")
             .reasoningFields(NO_FIELDS)
             .thinkTags(ThinkTagOptions.DEFAULT)
+            .structuredOutput(true, false)
+            .tools(false, CompatProfile.ForcedToolChoice.NEVER)
             .build();
 
     /**
@@ -166,6 +198,8 @@ public final class Profiles {
             .reasoningFields(List.of("reasoning_content"))
             .reasoningStyle(ReasoningRequestStyle.DASHSCOPE)
             .streamUsage(true)
+            .structuredOutput(false, true)
+            .tools(true, CompatProfile.ForcedToolChoice.NOT_WHILE_THINKING)
             .build();
 
     /**
@@ -179,6 +213,8 @@ public final class Profiles {
             .reasoningStyle(ReasoningRequestStyle.OPENAI_EFFORT)
             .maxTokensField("max_completion_tokens")
             .sendBack(ReasoningSendBack.field("reasoning"))
+            .structuredOutput(true, true)
+            .images(false, false)
             .build();
 
     /**
@@ -207,6 +243,8 @@ public final class Profiles {
             .reasoningFields(NO_FIELDS)
             .reasoningStyle(ReasoningRequestStyle.MISTRAL)
             .sendBack(ReasoningSendBack.thinkingChunks())
+            .structuredOutput(true, true)
+            .seedField("random_seed")
             .build();
 
     /**
@@ -224,6 +262,8 @@ public final class Profiles {
             .thinkTags(new ThinkTagOptions("<thought>", "</thought>", false))
             .reasoningStyle(ReasoningRequestStyle.GEMINI_EFFORT)
             .sendBack(ReasoningSendBack.googleExtraContent())
+            .structuredOutput(true, true)
+            .images(true, false)
             .build();
 
     /**
@@ -238,6 +278,7 @@ public final class Profiles {
             .reasoningStyle(ReasoningRequestStyle.OPENROUTER_REASONING)
             .streamUsage(true)
             .sendBack(ReasoningSendBack.reasoningDetails())
+            .structuredOutput(true, true)
             .build();
 
     /**
@@ -254,6 +295,9 @@ public final class Profiles {
             .reasoningStyle(ReasoningRequestStyle.GLM_THINKING)
             .streamUsage(true)
             .sendBack(ReasoningSendBack.field("reasoning_content"))
+            .structuredOutput(false, true)
+            .tools(true, CompatProfile.ForcedToolChoice.NOT_WHILE_THINKING)
+            .images(true, false)
             .build();
 
     /**
@@ -268,6 +312,8 @@ public final class Profiles {
             .readsReasoningDetails(true)
             .thinkTags(ThinkTagOptions.DEFAULT)
             .sendBack(ReasoningSendBack.thinkTags())
+            .tools(true, CompatProfile.ForcedToolChoice.NOT_WHILE_THINKING)
+            .images(false, false)
             .build();
 
     /**
@@ -283,6 +329,9 @@ public final class Profiles {
             .reasoningStyle(ReasoningRequestStyle.OPENAI_EFFORT)
             .streamUsage(true)
             .maxTokensField("max_completion_tokens")
+            .structuredOutput(true, true)
+            .pdfFiles(true, false)
+            .promptCache(CompatProfile.PromptCacheStyle.PROMPT_CACHE_KEY)
             .build();
 
     /**

@@ -5,8 +5,11 @@ package dev.ruminate.providers.chatcompletions;
  * {@link dev.ruminate.core.request.ReasoningOptions}.
  *
  * <p>Nothing is written when the options are {@link dev.ruminate.core.request.ReasoningOptions#DEFAULT}.
- * Options a style has no field for are ignored, as each constant documents; a request's
- * {@code extras} can always set any field by hand (they win over what the style writes).
+ * Options a style has no field for are ignored, as each constant documents, and values it lacks
+ * are mapped to the nearest it has; since 0.3 each is reported as a
+ * {@link dev.ruminate.core.event.Warning} ({@code option-ignored} or {@code option-coerced}) on the
+ * result. A request's {@code extras} can always set any field by hand (they win over what the style
+ * writes, and nothing is reported about a field they replace).
  *
  * <p>Immutable and thread-safe.
  *

@@ -106,6 +106,34 @@ class ProfilesTest {
     }
 
     @Test
+    void theStructuredOutputMediaAndCachingCapabilitiesSurviveToBuilderAndCanBeSet() {
+        for (String name : Profiles.names()) {
+            assertThat(Profiles.byName(name).toBuilder().build()).as(name).isEqualTo(Profiles.byName(name));
+        }
+        CompatProfile custom = Profiles.OPENAI_COMPATIBLE.toBuilder()
+                .structuredOutput(false, true)
+                .tools(true, CompatProfile.ForcedToolChoice.NOT_WHILE_THINKING)
+                .images(true, false)
+                .pdfFiles(true, true)
+                .promptCache(CompatProfile.PromptCacheStyle.PROMPT_CACHE_KEY)
+                .seedField(null)
+                .build();
+
+        assertThat(custom.jsonSchema()).isFalse();
+        assertThat(custom.jsonObject()).isTrue();
+        assertThat(custom.forcedToolChoice()).isEqualTo(CompatProfile.ForcedToolChoice.NOT_WHILE_THINKING);
+        assertThat(custom.imageUrls()).isFalse();
+        assertThat(custom.pdfUrls()).isTrue();
+        assertThat(custom.promptCache()).isEqualTo(CompatProfile.PromptCacheStyle.PROMPT_CACHE_KEY);
+        assertThat(custom.seedField()).isNull();
+        assertThat(custom.toBuilder().build()).isEqualTo(custom);
+        assertThatThrownBy(() -> CompatProfile.builder("x").seedField(" ").build()).isInstanceOf(IllegalArgumentException.class);
+        assertThat(Profiles.DEEPSEEK.images()).isFalse();
+        assertThat(Profiles.OPENAI.pdfFiles()).isTrue();
+        assertThat(Profiles.MISTRAL.seedField()).isEqualTo("random_seed");
+    }
+
+    @Test
     void invalidProfilesAreRejectedNamingTheValue() {
         assertThatThrownBy(() -> CompatProfile.builder(" ").build()).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> CompatProfile.builder("x").baseUrl("ftp://host").build())
