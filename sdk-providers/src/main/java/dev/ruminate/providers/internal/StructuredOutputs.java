@@ -86,8 +86,10 @@ public record StructuredOutputs(boolean nativeSchema, boolean tools, boolean for
         return switch (method) {
             case TOOL_AUTO -> "When you have the final answer, call the tool " + output.name()
                     + " with the answer as its arguments, instead of answering in text.";
-            case JSON_MODE, INSTRUCTION -> "Answer with one JSON value and nothing else (no code fence, no comment) that "
-                    + "matches this JSON Schema:\n" + output.schema();
+            // "json" in lower case too: DeepSeek's JSON mode requires the word in the prompt, and its
+            // documentation does not say whether the check ignores case
+            case JSON_MODE, INSTRUCTION -> "Reply in json only: one JSON value and nothing else (no code fence, no "
+                    + "comment) that matches this JSON Schema:\n" + output.schema();
             default -> null;
         };
     }
