@@ -1,6 +1,10 @@
 package dev.ruminate.core.history;
 
+import dev.ruminate.core.message.AssistantMessage;
+import dev.ruminate.core.message.Message;
 import dev.ruminate.core.request.ChatRequest;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
@@ -97,6 +101,37 @@ public final class PreparedHistory {
      */
     public int originalPart(int preparedTurn, int preparedPart) {
         return partOrigin[preparedTurn][preparedPart];
+    }
+
+    /**
+     * Returns this preparation continued by messages the SDK adds itself after the prepared ones,
+     * such as the answer just received and a corrective turn asking for it again. The added
+     * messages are not planned (they are the latest turn, from the provider the request goes to),
+     * History's decisions are kept, and an added message maps to an index past the last prepared
+     * message's index as given (the place it would have in the caller's conversation), each of its
+     * parts to itself.
+     *
+     * @param added the messages to append, in order
+     * @return the continued preparation
+     * @since 0.3
+     */
+    public PreparedHistory continuedWith(List<Message> added) {
+        List<Message> messages = new ArrayList<>(request.messages());
+        messages.addAll(added);
+        int n = turnOrigin.length;
+        int[] turns = Arrays.copyOf(turnOrigin, n + added.size());
+        int[][] parts = Arrays.copyOf(partOrigin, n + added.size());
+        int next = n == 0 ? 0 : turnOrigin[n - 1] + 1;
+        for (int i = 0; i < added.size(); i++) {
+            turns[n + i] = next + i;
+            int count = added.get(i) instanceof AssistantMessage a ? a.parts().size() : 0;
+            int[] identity = new int[count];
+            for (int j = 0; j < count; j++) {
+                identity[j] = j;
+            }
+            parts[n + i] = identity;
+        }
+        return new PreparedHistory(request.withMessages(messages), entries, turns, parts);
     }
 
     @Override
