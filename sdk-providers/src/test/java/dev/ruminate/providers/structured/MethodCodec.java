@@ -1,0 +1,98 @@
+package dev.ruminate.providers.structured;
+
+import dev.ruminate.core.error.UnsupportedInputException;
+import dev.ruminate.core.event.ChatEvent;
+import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.core.request.StructuredOutputMethod;
+import dev.ruminate.providers.chatcompletions.ChatCompletionsCodec;
+import dev.ruminate.providers.chatcompletions.Profiles;
+import dev.ruminate.providers.spi.RequestWarnings;
+import dev.ruminate.providers.spi.StreamDecoder;
+import dev.ruminate.providers.spi.UnsupportedInput;
+import dev.ruminate.providers.spi.WireCodec;
+import dev.ruminate.transport.http.BaseUrl;
+import dev.ruminate.transport.wire.SseEvent;
+import dev.ruminate.transport.wire.StreamFraming;
+import java.net.URI;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A test-only codec: the Chat Completions codec's wire form and decoders (so the emulator's scripts
+ * serve it), reporting a structured-output method the test chooses, the way a family's codec
+ * would. It can report a warning from its encoder and refuse the schema, and counts how often the
+ * pipeline asked it for the method.
+ */
+final class MethodCodec implements WireCodec<SseEvent> {
+
+    private final ChatCompletionsCodec codec = ChatCompletionsCodec.of(Profiles.OPENAI);
+    private final @Nullable StructuredOutputMethod method;
+    private final @Nullable String warning;
+    final AtomicInteger asked = new AtomicInteger();
+
+    private MethodCodec(@Nullable StructuredOutputMethod method, @Nullable String warning) {
+        this.method = method;
+        this.warning = warning;
+    }
+
+    /** Reports the method for every request with an output schema. */
+    static MethodCodec reporting(StructuredOutputMethod method) {
+        return new MethodCodec(method, null);
+    }
+
+    /** Reports the method, and an ignored option from every encoding. */
+    static MethodCodec warning(StructuredOutputMethod method, String ignored) {
+        return new MethodCodec(method, ignored);
+    }
+
+    /** Refuses every output schema as an API without the form asked for would. */
+    static MethodCodec refusing() {
+        return new MethodCodec(null, null);
+    }
+
+    @Override
+    public String api() {
+        return codec.api();
+    }
+
+    @Override
+    public StreamFraming<SseEvent> framing() {
+        return codec.framing();
+    }
+
+    @Override
+    public URI endpoint(BaseUrl base, ChatRequest request, boolean stream) {
+        return codec.endpoint(base, request, stream);
+    }
+
+    @Override
+    public byte[] encode(ChatRequest prepared, boolean stream, RequestWarnings warnings) {
+        if (warning != null) {
+            warnings.ignored(warning);
+        }
+        return codec.encode(prepared, stream, warnings);
+    }
+
+    @Override
+    public @Nullable StructuredOutputMethod structuredOutputMethod(ChatRequest prepared) {
+        if (prepared.output() == null) {
+            return null;
+        }
+        asked.incrementAndGet();
+        if (method == null) {
+            throw new UnsupportedInput(UnsupportedInputException.Reason.KIND, "the output schema asks for a form this test API lacks");
+        }
+        return method;
+    }
+
+    @Override
+    public StreamDecoder<SseEvent> newStreamDecoder(ChatRequest request) {
+        return codec.newStreamDecoder(request);
+    }
+
+    @Override
+    public List<ChatEvent> decodeBody(ChatRequest request, byte[] body) {
+        return codec.decodeBody(request, body);
+    }
+}
