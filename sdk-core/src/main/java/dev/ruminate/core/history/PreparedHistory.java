@@ -111,12 +111,19 @@ public final class PreparedHistory {
      * message's index as given (the place it would have in the caller's conversation), each of its
      * parts to itself.
      *
+     * @param sent this preparation's request as it was last sent: {@link #request()}, or the same
+     *     messages with opaque state a recovery stripped (so the continuation is not refused again)
      * @param added the messages to append, in order
      * @return the continued preparation
+     * @throws IllegalArgumentException if {@code sent} has another number of messages
      * @since 0.3
      */
-    public PreparedHistory continuedWith(List<Message> added) {
-        List<Message> messages = new ArrayList<>(request.messages());
+    public PreparedHistory continuedWith(ChatRequest sent, List<Message> added) {
+        if (sent.messages().size() != request.messages().size()) {
+            throw new IllegalArgumentException("the request sent has " + sent.messages().size() + " messages, the prepared one "
+                    + request.messages().size());
+        }
+        List<Message> messages = new ArrayList<>(sent.messages());
         messages.addAll(added);
         int n = turnOrigin.length;
         int[] turns = Arrays.copyOf(turnOrigin, n + added.size());
@@ -131,7 +138,7 @@ public final class PreparedHistory {
             }
             parts[n + i] = identity;
         }
-        return new PreparedHistory(request.withMessages(messages), entries, turns, parts);
+        return new PreparedHistory(sent.withMessages(messages), entries, turns, parts);
     }
 
     @Override

@@ -32,6 +32,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.BiFunction;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
@@ -246,9 +247,12 @@ public final class ProviderPipeline<F> {
                 return Flux.error(e);
             }
             Set<Warning> said = new HashSet<>();
-            Function<PreparedHistory, Flux<ChatEvent>> recovered = history -> OpaqueStateRecovering.apply(recovery, name,
-                    history, p -> attempt(p, history, stream, said, call));
-            return prepared.request().output() == null ? recovered.apply(prepared)
+            BiFunction<PreparedHistory, Consumer<ChatRequest>, Flux<ChatEvent>> recovered = (history, sent) ->
+                    OpaqueStateRecovering.apply(recovery, name, history, p -> {
+                        sent.accept(p);
+                        return attempt(p, history, stream, said, call);
+                    });
+            return prepared.request().output() == null ? recovered.apply(prepared, p -> { })
                     : StructuredOutputChecking.run(name, codec, prepared, recovered);
         });
     }

@@ -25,7 +25,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
+import java.util.function.BiFunction;
+import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 
@@ -58,8 +59,9 @@ import reactor.core.publisher.Flux;
  *   messages, the answer as reduced (reasoning and its signatures intact, the output tool's call as
  *   a call), and a turn saying the violations and what to do, a {@link ToolResultMessage} with
  *   {@code error} set for the output tool's call when there was one (APIs want a result for every
- *   call), else a {@link UserMessage}. It runs through the same recovery, encoding and guards as the
- *   first, its encoder's warnings included. Its verdict is final. An error (HTTP, transport,
+ *   call), else a {@link UserMessage}; the earlier messages as last sent (opaque state a recovery
+ *   stripped stays stripped). It runs through the same recovery, encoding and guards as the first,
+ *   its encoder's warnings included. Its verdict is final. An error (HTTP, transport,
  *   stream) ends the call as it would without a schema: it never leads to this retry.</li>
  * </ul>
  *
@@ -71,11 +73,11 @@ final class StructuredOutputChecking {
     private final WireCodec<?> codec;
     private final OutputSchema output;
     private final Schema schema;
-    /** Makes one guarded, recovering, encoded call of a prepared request. */
-    private final Function<PreparedHistory, Flux<ChatEvent>> call;
+    /** Makes one guarded, recovering, encoded call of a prepared request, telling each request it sends. */
+    private final BiFunction<PreparedHistory, Consumer<ChatRequest>, Flux<ChatEvent>> call;
 
     private StructuredOutputChecking(String provider, WireCodec<?> codec, OutputSchema output, Schema schema,
-                                     Function<PreparedHistory, Flux<ChatEvent>> call) {
+                                     BiFunction<PreparedHistory, Consumer<ChatRequest>, Flux<ChatEvent>> call) {
         this.provider = provider;
         this.codec = codec;
         this.output = output;
@@ -89,14 +91,15 @@ final class StructuredOutputChecking {
      * @param provider the provider's name, for errors
      * @param codec the family's codec, which tells the method
      * @param prepared the prepared request; its {@link ChatRequest#output()} is not null
-     * @param call makes one guarded, recovering, encoded call of a prepared request
+     * @param call makes one guarded, recovering, encoded call of a prepared request, and tells each
+     *     request it sends (a recovery's has its opaque state stripped)
      * @return the events, checked
      */
     static Flux<ChatEvent> run(String provider, WireCodec<?> codec, PreparedHistory prepared,
-                               Function<PreparedHistory, Flux<ChatEvent>> call) {
+                               BiFunction<PreparedHistory, Consumer<ChatRequest>, Flux<ChatEvent>> call) {
         OutputSchema output = prepared.request().output();
         if (output == null) {
-            return call.apply(prepared);
+            return call.apply(prepared, p -> { });
         }
         Schema schema;
         try {
@@ -118,12 +121,12 @@ final class StructuredOutputChecking {
         }
         if (method == null) {
             // a codec that says the request has no schema after all: nothing to check
-            return call.apply(prepared);
+            return call.apply(prepared, p -> { });
         }
         StructuredOutputMethod m = method;
         return Flux.defer(() -> {
             Attempt state = new Attempt(m, number, prepared);
-            return call.apply(prepared)
+            return call.apply(prepared, state::sent)
                     .concatMapIterable(state::onEvent)
                     .concatWith(Flux.defer(state::afterwards));
         });
@@ -144,12 +147,19 @@ final class StructuredOutputChecking {
         private boolean otherTools;
         /** Set when the answer was refused: the verdict and the corrective attempt come after the attempt's last event. */
         private @Nullable OutputChecked refused;
+        /** The request last sent for this attempt: the prepared one, or a recovery's stripped copy. */
+        private ChatRequest sent;
 
         Attempt(StructuredOutputMethod method, int number, PreparedHistory prepared) {
             this.method = method;
             this.number = number;
             this.prepared = prepared;
+            this.sent = prepared.request();
             this.raw = !method.constrained() && number == 1 ? ChatReducer.defaults().start() : null;
+        }
+
+        void sent(ChatRequest request) {
+            sent = request;
         }
 
         List<ChatEvent> onEvent(ChatEvent e) {
@@ -220,7 +230,8 @@ final class StructuredOutputChecking {
                 return Flux.empty();
             }
             AssistantMessage answer = reduced.finish().message();
-            PreparedHistory corrective = prepared.continuedWith(correctiveTurn(answer, verdict));
+            // continued from what was sent: opaque state a recovery stripped would be refused again
+            PreparedHistory corrective = prepared.continuedWith(sent, correctiveTurn(answer, verdict));
             Warning warning = new Warning(Warning.STRUCTURED_OUTPUT_RETRIED, "the answer did not match the output schema "
                     + output.name() + " (" + verdict.violations().size() + (verdict.violations().size() == 1
                     ? " violation" : " violations") + ", method " + method + "); asked once more with the violations");

@@ -1,7 +1,10 @@
 package dev.ruminate.providers.structured;
 
+import dev.ruminate.core.error.OpaqueStateRejectedException;
+import dev.ruminate.core.error.ProviderHttpException;
 import dev.ruminate.core.error.UnsupportedInputException;
 import dev.ruminate.core.event.ChatEvent;
+import dev.ruminate.core.history.OpaqueRules;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.core.request.StructuredOutputMethod;
 import dev.ruminate.providers.chatcompletions.ChatCompletionsCodec;
@@ -19,36 +22,42 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A test-only codec: the Chat Completions codec's wire form and decoders (so the emulator's scripts
- * serve it), reporting a structured-output method the test chooses, the way a family's codec
+ * A test-only codec: a family codec's wire form and decoders (Chat Completions by default, so the
+ * emulator's scripts serve it), its opaque rules and rejection classifier, reporting a structured-output method the test chooses, the way a family's codec
  * would. It can report a warning from its encoder and refuse the schema, and counts how often the
  * pipeline asked it for the method.
  */
-final class MethodCodec implements WireCodec<SseEvent> {
+final class MethodCodec<F> implements WireCodec<F> {
 
-    private final ChatCompletionsCodec codec = ChatCompletionsCodec.of(Profiles.OPENAI);
+    private final WireCodec<F> codec;
     private final @Nullable StructuredOutputMethod method;
     private final @Nullable String warning;
     final AtomicInteger asked = new AtomicInteger();
 
-    private MethodCodec(@Nullable StructuredOutputMethod method, @Nullable String warning) {
+    private MethodCodec(WireCodec<F> codec, @Nullable StructuredOutputMethod method, @Nullable String warning) {
+        this.codec = codec;
         this.method = method;
         this.warning = warning;
     }
 
-    /** Reports the method for every request with an output schema. */
-    static MethodCodec reporting(StructuredOutputMethod method) {
-        return new MethodCodec(method, null);
+    /** The Chat Completions codec reporting the method for every request with an output schema. */
+    static MethodCodec<SseEvent> reporting(StructuredOutputMethod method) {
+        return new MethodCodec<>(ChatCompletionsCodec.of(Profiles.OPENAI), method, null);
+    }
+
+    /** Another family's codec reporting the method. */
+    static <F> MethodCodec<F> around(WireCodec<F> codec, StructuredOutputMethod method) {
+        return new MethodCodec<>(codec, method, null);
     }
 
     /** Reports the method, and an ignored option from every encoding. */
-    static MethodCodec warning(StructuredOutputMethod method, String ignored) {
-        return new MethodCodec(method, ignored);
+    static MethodCodec<SseEvent> warning(StructuredOutputMethod method, String ignored) {
+        return new MethodCodec<>(ChatCompletionsCodec.of(Profiles.OPENAI), method, ignored);
     }
 
     /** Refuses every output schema as an API without the form asked for would. */
-    static MethodCodec refusing() {
-        return new MethodCodec(null, null);
+    static MethodCodec<SseEvent> refusing() {
+        return new MethodCodec<>(ChatCompletionsCodec.of(Profiles.OPENAI), null, null);
     }
 
     @Override
@@ -57,7 +66,7 @@ final class MethodCodec implements WireCodec<SseEvent> {
     }
 
     @Override
-    public StreamFraming<SseEvent> framing() {
+    public StreamFraming<F> framing() {
         return codec.framing();
     }
 
@@ -87,8 +96,19 @@ final class MethodCodec implements WireCodec<SseEvent> {
     }
 
     @Override
-    public StreamDecoder<SseEvent> newStreamDecoder(ChatRequest request) {
+    public StreamDecoder<F> newStreamDecoder(ChatRequest request) {
         return codec.newStreamDecoder(request);
+    }
+
+    @Override
+    public @Nullable OpaqueStateRejectedException classifyRejection(String provider, ChatRequest prepared,
+                                                                    ProviderHttpException error) {
+        return codec.classifyRejection(provider, prepared, error);
+    }
+
+    @Override
+    public OpaqueRules opaqueRules() {
+        return codec.opaqueRules();
     }
 
     @Override

@@ -72,7 +72,7 @@ class StructuredOutputPipelineTest {
         emulator.close();
     }
 
-    private ProviderPipeline<SseEvent> pipeline(MethodCodec codec) {
+    private ProviderPipeline<SseEvent> pipeline(MethodCodec<SseEvent> codec) {
         return ProviderPipeline.builder("openai", codec,
                         ChatCompletionsProvider.builder(Profiles.OPENAI).baseUrl(emulator.baseUrl().toString()), null)
                 .auth("Authorization", "Bearer ", ApiKey.of("sk-structured-test"))
@@ -324,7 +324,7 @@ class StructuredOutputPipelineTest {
     void theMethodIsAskedOncePerAttempt() {
         emulator.enqueue(text("not json"));
         emulator.enqueue(text(VALID));
-        MethodCodec codec = MethodCodec.reporting(StructuredOutputMethod.INSTRUCTION);
+        MethodCodec<SseEvent> codec = MethodCodec.reporting(StructuredOutputMethod.INSTRUCTION);
 
         collect(pipeline(codec).stream(REQUEST));
 
@@ -389,7 +389,7 @@ class StructuredOutputPipelineTest {
     @Test
     void aRequestWithoutASchemaHasNoVerdictAndTheMethodIsNotAsked() {
         emulator.enqueue(toolCall("weather", VALID));
-        MethodCodec codec = MethodCodec.reporting(StructuredOutputMethod.TOOL_AUTO);
+        MethodCodec<SseEvent> codec = MethodCodec.reporting(StructuredOutputMethod.TOOL_AUTO);
 
         List<ChatEvent> events = collect(pipeline(codec).stream(ChatRequest.builder("gpt-test").user("x").build()));
 
