@@ -29,7 +29,10 @@ import dev.ruminate.testkit.EmulatorResponse;
 import dev.ruminate.testkit.NettyLeakCheck;
 import dev.ruminate.testkit.ProviderEmulator;
 import dev.ruminate.transport.http.ApiKey;
+import dev.ruminate.transport.resilience.Resilience;
 import dev.ruminate.transport.wire.SseEvent;
+import io.github.resilience4j.retry.Retry;
+import io.github.resilience4j.retry.RetryConfig;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -73,8 +76,12 @@ class StructuredOutputPipelineTest {
     }
 
     private ProviderPipeline<SseEvent> pipeline(MethodCodec<SseEvent> codec) {
-        return ProviderPipeline.builder("openai", codec,
-                        ChatCompletionsProvider.builder(Profiles.OPENAI).baseUrl(emulator.baseUrl().toString()), null)
+        return pipeline(codec, Resilience.NONE);
+    }
+
+    private ProviderPipeline<SseEvent> pipeline(MethodCodec<SseEvent> codec, Resilience guards) {
+        return ProviderPipeline.builder("openai", codec, ChatCompletionsProvider.builder(Profiles.OPENAI)
+                        .baseUrl(emulator.baseUrl().toString()).resilience(guards), null)
                 .auth("Authorization", "Bearer ", ApiKey.of("sk-structured-test"))
                 .build();
     }
@@ -352,6 +359,29 @@ class StructuredOutputPipelineTest {
                 .expectNextMatches(Warning.class::isInstance)
                 .verifyError(ProviderHttpException.class);
         assertThat(emulator.requests()).hasSize(2);
+    }
+
+    @Test
+    void eachAttemptHasTheGuardsOfItsOwn() {
+        String overloaded = "{\"error\":{\"message\":\"overloaded\"}}";
+        emulator.enqueue(EmulatorResponse.httpError(503, overloaded));
+        emulator.enqueue(text("not json"));
+        emulator.enqueue(EmulatorResponse.httpError(503, overloaded));
+        emulator.enqueue(text(VALID));
+        Resilience guards = Resilience.builder().retry(Retry.of("openai",
+                RetryConfig.custom().maxAttempts(2).waitDuration(Duration.ofMillis(10)).build())).build();
+
+        List<ChatEvent> events = collect(pipeline(MethodCodec.reporting(StructuredOutputMethod.INSTRUCTION), guards)
+                .stream(REQUEST));
+
+        assertThat(verdicts(events)).extracting(OutputChecked::retrying).containsExactly(true, false);
+        assertThat(reduce(events).output()).isEqualTo(new StructuredOutput("weather", StructuredOutputMethod.INSTRUCTION,
+                true, List.of(), 2, VALID));
+        // the guard's retry sends the same body again; the corrective attempt's body is a new one
+        assertThat(emulator.requests()).hasSize(4);
+        assertThat(emulator.requests().get(1).body()).isEqualTo(emulator.requests().get(0).body());
+        assertThat(emulator.requests().get(3).body()).isEqualTo(emulator.requests().get(2).body())
+                .isNotEqualTo(emulator.requests().get(0).body());
     }
 
     @Test
