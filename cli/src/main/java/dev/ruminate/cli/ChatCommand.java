@@ -2,6 +2,8 @@ package dev.ruminate.cli;
 
 import dev.ruminate.core.ChatProvider;
 import dev.ruminate.core.error.RuminateException;
+import dev.ruminate.core.error.UnsupportedInputException;
+import dev.ruminate.core.message.Media;
 import dev.ruminate.transport.http.ApiKey;
 import dev.ruminate.core.reduce.ChatReducer;
 import dev.ruminate.core.reduce.ChatResult;
@@ -20,7 +22,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
-/** {@code ruminate chat}: one streamed turn against a real endpoint, the key read from an environment variable. */
+/**
+ * {@code ruminate chat}: one streamed turn against a real endpoint, the key read from an environment
+ * variable. The request options of {@link RequestInputs} add an output schema, images and documents
+ * (before the prompt's text, as every API wants them) and prompt caching. The warnings of the call
+ * (an option the provider ignored or coerced) are printed as they arrive, above the answer
+ * ({@link LiveRenderer}); input the provider does not take is a one-line error, nothing sent.
+ */
 final class ChatCommand {
 
     private ChatCommand() {
@@ -34,14 +42,20 @@ final class ChatCommand {
     static final Set<String> ENDPOINT_FLAGS = Set.of("think-tags", "recover-opaque-state");
 
     static int run(List<String> args, PrintStream out, PrintStream err) {
-        Args parsed = Args.parse(args, ENDPOINT_OPTIONS, flags());
+        Set<String> valued = new HashSet<>(ENDPOINT_OPTIONS);
+        valued.addAll(RequestInputs.OPTIONS);
+        Args parsed = Args.parse(args, valued, flags());
         String provider = parsed.required("provider");
         String model = parsed.required("model");
         ProviderKind kind = Clients.kind(provider);
         if (parsed.positional().isEmpty()) {
             throw new UsageException("chat needs a PROMPT");
         }
-        ChatRequest.Builder request = ChatRequest.builder(model).user(String.join(" ", parsed.positional()));
+        // every file is read and checked here, before the key is looked up or anything is sent
+        RequestInputs inputs = RequestInputs.parse(parsed);
+        ChatRequest.Builder request = ChatRequest.builder(model)
+                .user(String.join(" ", parsed.positional()), inputs.media().toArray(Media[]::new))
+                .output(inputs.output()).caching(inputs.caching());
         effort(parsed, request);
         ChatProvider client = client(parsed, kind);
         Style style = parsed.flag("no-color") ? Style.plain() : Style.detect();
@@ -54,6 +68,10 @@ final class ChatCommand {
                 out.println(style.note(TextRendering.verdict(result.reasoningCheck())));
             }
             return Main.OK;
+        } catch (UnsupportedInputException e) {
+            // refused before anything was sent: the fix is on the command line
+            live.finish();
+            throw new InputException(Failures.describe(e));
         } catch (RuminateException e) {
             live.finish();
             err.println(style.error("stream failed (" + e.type() + "): " + Failures.describe(e)));

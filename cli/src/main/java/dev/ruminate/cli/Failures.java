@@ -3,10 +3,14 @@ package dev.ruminate.cli;
 import dev.ruminate.core.error.RuminateException;
 import dev.ruminate.core.error.StreamTimeoutException;
 import dev.ruminate.core.error.TransportException;
+import java.io.IOException;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.net.UnknownHostException;
 import java.nio.channels.ClosedChannelException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
 import javax.net.ssl.SSLException;
 import org.jspecify.annotations.Nullable;
 
@@ -46,6 +50,24 @@ final class Failures {
         }
         String message = e.getMessage();
         return message != null && !message.isBlank() ? message : "an unexpected " + e.getClass().getSimpleName();
+    }
+
+    /**
+     * Says why a file could not be read, as a phrase that follows its name: never the exception's
+     * class name, and never anything of the file's content (an I/O error holds none).
+     */
+    static String fileProblem(IOException e) {
+        if (e instanceof NoSuchFileException) {
+            return "no such file";
+        }
+        if (e instanceof AccessDeniedException) {
+            return "not readable (permission denied)";
+        }
+        if (e instanceof FileSystemException f && f.getReason() != null) {
+            return "cannot be read: " + f.getReason();
+        }
+        String message = e.getMessage();
+        return "cannot be read" + (message != null && !message.isBlank() ? ": " + message : "");
     }
 
     private static String transport(TransportException e) {

@@ -8,8 +8,9 @@ import java.util.List;
 /**
  * Entry point of the {@code ruminate} command.
  *
- * <p>Exit status: 0 on success, 1 on an unexpected failure, 2 on a usage error, 3 when a replayed or
- * live stream failed (the message reduced so far is still printed).
+ * <p>Exit status: 0 on success, 1 on an unexpected failure, 2 on a usage error or input that cannot
+ * be used (a file, or media the provider does not take; nothing is sent), 3 when a replayed or live
+ * stream failed (the message reduced so far is still printed).
  */
 public final class Main {
 
@@ -65,6 +66,10 @@ public final class Main {
             err.println("ruminate: " + e.getMessage());
             err.println("(ruminate --help shows every command and option)");
             return USAGE;
+        } catch (InputException e) {
+            // a file or input that cannot be used: the option and file named, what is wrong, nothing sent
+            err.println("ruminate: " + e.getMessage());
+            return USAGE;
         } catch (RuntimeException e) {
             err.println("ruminate: " + Failures.describeUnexpected(e));
             return FAILURE;
@@ -81,8 +86,9 @@ public final class Main {
                                                decode and reduce a recorded stream or response body
                   chat --provider NAME --model MODEL [--base-url URL] [--api-key-env VAR]
                        [--effort none|minimal|low|medium|high|xhigh|max] [--think-tags] [--recover-opaque-state]
-                       [--region REGION] [--project P --location L] PROMPT...
-                                               one turn against a real endpoint, streamed live
+                       [--region REGION] [--project P --location L] [the request options] PROMPT...
+                                               one turn against a real endpoint, streamed live, with the
+                                               warnings of what the provider ignored or coerced
                   loop --provider NAME --model MODEL [--max-steps N] [the chat options] PROMPT...
                                                a tool loop against a real endpoint with two built-in tools,
                                                clock (UTC, or an IANA zone) and calculator (+ - * / ^ ( )),
@@ -91,9 +97,24 @@ public final class Main {
                                                reasoning the provider refuses and retry once, with a warning
                   next-request --provider NAME [--model M] [--retention all|tool-loop|none]
                        [--foreign-reasoning drop|tagged] [--tool-result ID=CONTENT]... [--user TEXT] [--explain]
-                       TURN_FILE...            the request the client sends after recorded turns; --explain
-                                               adds the send-back plan: what is kept, stripped or converted
-                                               of each reasoning part and opaque value, by which rule, why
+                       [the request options] [TURN_FILE...]
+                                               the request the client sends after recorded turns (or for
+                                               --user alone); --explain adds the send-back plan: what is
+                                               kept, stripped or converted of each reasoning part and opaque
+                                               value, by which rule, why; the encoder's warnings follow on
+                                               stderr as "# warning CODE: MESSAGE"
+                  request options (chat and next-request):
+                       --json-schema FILE      ask for JSON matching the schema in FILE (one JSON object),
+                                               named after FILE's base name; --schema-name NAME renames it,
+                                               --schema-strategy auto|native|tool says how it is carried
+                       --image FILE            an image (PNG, JPEG, GIF, WebP, HEIC by its first bytes, else
+                                               its extension), repeatable; --image-url URL likewise
+                       --document FILE         a PDF, or .txt .md .csv .html text, repeatable;
+                                               --document-url URL likewise; in next-request media go with
+                                               --user, or without it the last --tool-result
+                       --cache conversation|system,tools,last,N...
+                                               prompt-caching breakpoints (N: a message index);
+                                               --cache-key KEY a cache routing key (prompt_cache_key)
                   providers                    every provider name, its default URL and key variable
                   serve [--provider NAME (--replay FILE | --base-url URL --api-key-env VAR)] [--port N] [--no-auth]
                                                the reasoning gateway: OpenAI Responses and Chat Completions
@@ -101,7 +122,8 @@ public final class Main {
                                                ruminate script from the gateway module; serve --help for all)
 
                 providers: %s
-                exit status: 0 ok, 1 failure, 2 usage error, 3 the stream failed (partial result printed)
+                exit status: 0 ok, 1 failure, 2 usage error or unusable input (nothing sent), 3 the stream failed (partial
+                result printed)
                 """.formatted(String.join(", ", ProviderKinds.names()));
     }
 }

@@ -2,17 +2,21 @@ package dev.ruminate.cli;
 
 import dev.ruminate.core.ChatProvider;
 import dev.ruminate.core.error.RuminateException;
+import dev.ruminate.core.error.UnsupportedInputException;
+import dev.ruminate.core.event.Warning;
 import dev.ruminate.core.history.ForeignReasoning;
 import dev.ruminate.core.history.HistoryPolicy;
 import dev.ruminate.core.history.SendBackPlan;
 import dev.ruminate.core.history.Retention;
 import dev.ruminate.core.message.AssistantMessage;
+import dev.ruminate.core.message.Media;
 import dev.ruminate.core.message.Message;
 import dev.ruminate.core.message.Origin;
 import dev.ruminate.core.message.Part;
 import dev.ruminate.core.message.Provenance;
 import dev.ruminate.core.message.ToolCallPart;
 import dev.ruminate.core.message.ToolResultMessage;
+import dev.ruminate.core.message.UserMessage;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.providers.spi.HttpChatProvider;
 import dev.ruminate.testkit.EmulatorResponse;
@@ -22,6 +26,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -38,6 +43,14 @@ import tools.jackson.databind.json.JsonMapper;
  * and the {@code --user} message. The request is sent through the real client to an emulator on
  * loopback, which records it; nothing leaves the machine.
  *
+ * <p>With no TURN_FILE, the conversation is the {@code --user} message alone. The request options
+ * of {@link RequestInputs} ({@code --json-schema}, {@code --image}, {@code --document},
+ * {@code --cache} …) shape the request as {@code chat} does; images and documents go with the
+ * {@code --user} message or, without one, with the last {@code --tool-result}. The warnings the
+ * encoder reports (an option ignored or coerced) follow on stderr, one {@code # warning CODE: MESSAGE}
+ * line each, so that stdout stays the body; input the provider does not take
+ * ({@link UnsupportedInputException}) is a one-line error before anything is sent.
+ *
  * <p>With {@code --explain}, the send-back plan follows the body after a blank line and a heading:
  * one line per reasoning part and opaque value of the earlier turns, with what is done with it, the
  * rule ({@code docs/send-back-rules.md}) and why ({@link HttpChatProvider#explain}). Its turn numbers
@@ -53,18 +66,25 @@ final class NextRequestCommand {
     }
 
     static int run(List<String> args, PrintStream out, PrintStream err) {
-        Args parsed = Args.parse(args, Set.of("provider", "model", "retention", "foreign-reasoning", "user", "tool-result"),
-                Set.of("think-tags", "explain"));
+        Set<String> valued = new HashSet<>(Set.of("provider", "model", "retention", "foreign-reasoning", "user",
+                "tool-result"));
+        valued.addAll(RequestInputs.OPTIONS);
+        Args parsed = Args.parse(args, valued, Set.of("think-tags", "explain"));
         String provider = parsed.required("provider");
         Clients.kind(provider);
-        if (parsed.positional().isEmpty()) {
-            throw new UsageException("next-request needs at least one TURN_FILE");
+        String user = parsed.option("user");
+        if (parsed.positional().isEmpty() && user == null) {
+            throw new UsageException("next-request needs a TURN_FILE or --user TEXT");
         }
         HistoryPolicy policy = policy(parsed);
+        // every file is read and checked here, before any turn is replayed or request made
+        RequestInputs inputs = RequestInputs.parse(parsed);
 
         List<Message> conversation = new ArrayList<>();
-        conversation.add(Message.user(FIRST_USER));
         String model = "model";
+        if (!parsed.positional().isEmpty()) {
+            conversation.add(Message.user(FIRST_USER));
+        }
         for (String file : parsed.positional()) {
             ReplayCommand.Replayed replayed = ReplayCommand.replay(provider, ReplayCommand.read(Path.of(file)),
                     parsed.flag("think-tags"));
@@ -80,17 +100,26 @@ final class NextRequestCommand {
                 model = turn.model();
             }
         }
-        AssistantMessage last = (AssistantMessage) conversation.get(conversation.size() - 1);
-        for (String result : parsed.options("tool-result")) {
-            conversation.add(toolResult(result, last));
+        List<String> results = parsed.options("tool-result");
+        if (!results.isEmpty() && parsed.positional().isEmpty()) {
+            throw new UsageException("--tool-result needs the TURN_FILE whose calls it answers");
         }
-        String user = parsed.option("user");
+        if (inputs.hasMedia() && user == null && results.isEmpty()) {
+            throw new UsageException("--image and --document go with the --user message (or, without one, the last "
+                    + "--tool-result): give one");
+        }
+        for (int i = 0; i < results.size(); i++) {
+            AssistantMessage last = (AssistantMessage) conversation.get(parsed.positional().size());
+            boolean carriesMedia = user == null && i == results.size() - 1;
+            conversation.add(toolResult(results.get(i), last, carriesMedia ? inputs.media() : List.of()));
+        }
         if (user != null) {
-            conversation.add(Message.user(user));
+            conversation.add(new UserMessage(user, inputs.media()));
         }
         ChatRequest request = ChatRequest.builder(parsed.option("model", model))
-                .messages(conversation).build();
+                .messages(conversation).output(inputs.output()).caching(inputs.caching()).build();
 
+        List<Warning> warnings = new ArrayList<>();
         try (ProviderEmulator emulator = ProviderEmulator.start()) {
             // The answer does not matter: the request the client made is what this command prints.
             emulator.enqueue(EmulatorResponse.httpError(500, "{\"error\":{\"message\":\"next-request records only\"}}"));
@@ -99,14 +128,24 @@ final class NextRequestCommand {
                 // each turn was replayed from its own emulator; it stands for a turn this endpoint made
                 request = madeAt(request, http.origin());
             }
+            RuminateException failure = null;
             try {
-                client.stream(request).blockLast(Duration.ofSeconds(30));
-            } catch (RuminateException expected) {
-                // the emulator's 500
+                client.stream(request).doOnNext(e -> {
+                    if (e instanceof Warning w) {
+                        warnings.add(w);
+                    }
+                }).blockLast(Duration.ofSeconds(30));
+            } catch (RuminateException e) {
+                // the emulator's 500, or a request the client refused to make
+                failure = e;
             }
             List<RecordedRequest> sent = emulator.requests();
             if (sent.isEmpty()) {
-                err.println("ruminate: the client sent no request");
+                if (failure instanceof UnsupportedInputException unsupported) {
+                    // input the provider does not take, given on the command line: nothing was sent
+                    throw new InputException(Failures.describe(unsupported));
+                }
+                err.println("ruminate: the client sent no request" + (failure != null ? ": " + Failures.describe(failure) : ""));
                 return Main.FAILURE;
             }
             out.println(PRETTY.writeValueAsString(PRETTY.readTree(sent.get(0).body())));
@@ -118,7 +157,20 @@ final class NextRequestCommand {
                 printPlan(out, http.explain(request));
             }
         }
+        // on stderr, so that stdout stays the body (and the plan): what `| jq` reads
+        for (Warning w : warnings) {
+            err.println(warningLine(w));
+        }
         return Main.OK;
+    }
+
+    /**
+     * One line for a warning the encoder reported: {@code # warning CODE: MESSAGE}, then the message
+     * and part it concerns, numbered as the plan numbers turns.
+     */
+    static String warningLine(Warning w) {
+        String where = w.turn() == null ? "" : " (turn " + w.turn() + (w.part() != null ? ", part " + w.part() : "") + ")";
+        return "# warning " + w.code() + ": " + LiveRenderer.printable(w.message()) + where;
     }
 
     /**
@@ -141,8 +193,8 @@ final class NextRequestCommand {
             }
             out.add(new AssistantMessage(parts, a.provider(), a.model(), a.finishReason(), a.rawFinishReason(), a.usage()));
         }
-        // the request holds its model and messages only (built above)
-        return ChatRequest.builder(request.model()).messages(out).build();
+        // everything else (output schema, caching) as built
+        return request.withMessages(out);
     }
 
     /** The heading of the plan, which says how to read its indices. */
@@ -184,7 +236,7 @@ final class NextRequestCommand {
     }
 
     /** Parses {@code ID=CONTENT}; the call's name comes from the turn that made it. */
-    private static ToolResultMessage toolResult(String spec, AssistantMessage turn) {
+    private static ToolResultMessage toolResult(String spec, AssistantMessage turn, List<Media> media) {
         int eq = spec.indexOf('=');
         if (eq <= 0) {
             throw new UsageException("--tool-result takes ID=CONTENT, was " + spec);
@@ -196,6 +248,6 @@ final class NextRequestCommand {
                 name = call.name();
             }
         }
-        return new ToolResultMessage(id, name, spec.substring(eq + 1), false);
+        return new ToolResultMessage(id, name, spec.substring(eq + 1), false, media);
     }
 }

@@ -124,6 +124,7 @@ final class ResultJson {
         putIfPresent(node, "outputTokens", usage.outputTokens());
         putIfPresent(node, "reasoningTokens", usage.reasoningTokens());
         putIfPresent(node, "cachedTokens", usage.cachedTokens());
+        putIfPresent(node, "cacheWriteTokens", usage.cacheWriteTokens());
         return node;
     }
 

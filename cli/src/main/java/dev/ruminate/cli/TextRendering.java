@@ -67,6 +67,7 @@ final class TextRendering {
         append(sb, "output", usage.outputTokens());
         append(sb, "reasoning", usage.reasoningTokens());
         append(sb, "cached", usage.cachedTokens());
+        append(sb, "cache-write", usage.cacheWriteTokens());
         return sb.toString();
     }
 

@@ -69,12 +69,27 @@ public final class AcceptanceRules {
     }
 
     /**
-     * Gemini 3: {@link GeminiThoughtSignatureRule} (present, and as issued); errors as {@code {"error":{"code","message","status"}}}.
+     * Gemini (AI Studio and Vertex AI): {@link GeminiThoughtSignatureRule} (Gemini 3 signatures present,
+     * and as issued), {@link GeminiResponseSchemaRule} (a response schema with its JSON media type),
+     * {@link GeminiMediaRule} (media parts typed, inline data base64); errors as
+     * {@code {"error":{"code","message","status"}}}.
      *
      * @return new rules
      */
     public static AcceptanceRules gemini() {
-        return new AcceptanceRules(ErrorFormat.GEMINI, List.of(new GeminiThoughtSignatureRule()));
+        return new AcceptanceRules(ErrorFormat.GEMINI, List.of(new GeminiThoughtSignatureRule(),
+                new GeminiResponseSchemaRule(), new GeminiMediaRule()));
+    }
+
+    /**
+     * Ollama's native API ({@code /api/chat}, {@code /api/generate}): {@link OllamaImagesRule}; errors as
+     * {@code {"error": "…"}}.
+     *
+     * @return new rules
+     * @since 0.3
+     */
+    public static AcceptanceRules ollama() {
+        return new AcceptanceRules(ErrorFormat.OLLAMA, List.of(new OllamaImagesRule()));
     }
 
     /**

@@ -1,7 +1,7 @@
 package dev.ruminate.testkit;
 
 /**
- * How each provider family writes a refused request (PROTOCOLS.md §2, §3, §4, §5, §15 and the
+ * How each provider family writes a refused request (PROTOCOLS.md §2, §3, §4, §5, §7, §15 and the
  * brief's error shapes): the status stays the violation's, the body and headers are the family's.
  */
 enum ErrorFormat {
@@ -50,6 +50,15 @@ enum ErrorFormat {
                 g.writeStringProperty("status", violation.status() == 404 ? "NOT_FOUND" : "INVALID_ARGUMENT");
                 g.writeEndObject();
             }));
+        }
+    },
+
+    /** Ollama's native API: {@code {"error": "…"}}. */
+    OLLAMA {
+        @Override
+        EmulatorResponse render(Violation violation) {
+            return EmulatorResponse.httpError(violation.status(),
+                    Json.object(g -> g.writeStringProperty("error", violation.message())));
         }
     },
 

@@ -82,4 +82,35 @@ final class Nodes {
         }
         return false;
     }
+
+    /**
+     * Finds where a text stops being base64: the index of the first character outside the alphabet
+     * (or a padding character before the end), or the text's length when it is cut short; -1 when it
+     * is base64.
+     *
+     * @param text the text
+     * @param strict Go's {@code base64.StdEncoding} (standard alphabet, padding required) when true;
+     *     proto JSON's bytes (standard or URL-safe alphabet, padding optional) when false
+     */
+    static int base64Error(String text, boolean strict) {
+        int padding = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            boolean standard = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '+' || c == '/';
+            boolean urlSafe = c == '-' || c == '_';
+            if (c == '=') {
+                padding++;
+                if (padding > 2) {
+                    return i;
+                }
+            } else if (padding > 0 || !(standard || (urlSafe && !strict))) {
+                return i;
+            }
+        }
+        int length = text.length();
+        if (strict ? length % 4 != 0 : (length - padding) % 4 == 1 || (padding > 0 && length % 4 != 0)) {
+            return length;
+        }
+        return -1;
+    }
 }

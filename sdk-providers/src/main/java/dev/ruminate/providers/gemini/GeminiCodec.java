@@ -9,6 +9,7 @@ import dev.ruminate.core.history.OpaqueRules;
 import dev.ruminate.core.history.Retention;
 import dev.ruminate.core.history.SendBackPlan;
 import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.core.request.StructuredOutputMethod;
 import dev.ruminate.providers.internal.OpaqueRejections;
 import dev.ruminate.providers.spi.ApiIds;
 import dev.ruminate.providers.spi.BodyDecoding;
@@ -120,7 +121,20 @@ public final class GeminiCodec implements WireCodec<SseEvent> {
 
     @Override
     public byte[] encode(ChatRequest prepared, boolean stream, RequestWarnings warnings) {
-        return GeminiRequestEncoder.encode(provider, prepared, skipSignatureValidation);
+        return GeminiRequestEncoder.encode(provider, prepared, skipSignatureValidation, warnings);
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Gemini: {@code NATIVE} ({@code responseJsonSchema}) for every model, except models before
+     * Gemini 3 when the request has tools, which refuse function calling with a JSON response type
+     * and get {@code TOOL_FORCED}; the {@code TOOL} strategy gets {@code TOOL_FORCED} (Gemini
+     * forces a call with thinking on).
+     */
+    @Override
+    public @Nullable StructuredOutputMethod structuredOutputMethod(ChatRequest prepared) {
+        return GeminiRequestEncoder.method(prepared);
     }
 
     @Override

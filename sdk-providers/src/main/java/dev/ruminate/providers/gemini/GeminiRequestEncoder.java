@@ -2,6 +2,7 @@ package dev.ruminate.providers.gemini;
 
 import dev.ruminate.core.history.History;
 import dev.ruminate.core.message.AssistantMessage;
+import dev.ruminate.core.message.Media;
 import dev.ruminate.core.message.Message;
 import dev.ruminate.core.message.Part;
 import dev.ruminate.core.message.ReasoningPart;
@@ -11,18 +12,21 @@ import dev.ruminate.core.message.ToolCallPart;
 import dev.ruminate.core.message.ToolResultMessage;
 import dev.ruminate.core.message.UserMessage;
 import dev.ruminate.core.request.ChatRequest;
-import dev.ruminate.core.request.ReasoningEffort;
+import dev.ruminate.core.request.OutputSchema;
+import dev.ruminate.core.request.PromptCaching;
 import dev.ruminate.core.request.ReasoningOptions;
 import dev.ruminate.core.request.SamplingOptions;
+import dev.ruminate.core.request.StructuredOutputMethod;
 import dev.ruminate.core.request.ToolDefinition;
 import dev.ruminate.providers.internal.FunctionTools;
 import dev.ruminate.providers.internal.JsonWriting;
 import dev.ruminate.providers.internal.RequestBody;
 import dev.ruminate.providers.internal.SamplingFields;
+import dev.ruminate.providers.internal.StructuredOutputs;
 import dev.ruminate.providers.internal.SystemTexts;
+import dev.ruminate.providers.spi.RequestWarnings;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
@@ -49,6 +53,13 @@ import tools.jackson.core.ObjectReadContext;
  * {@code skipSignatureValidation} writes Google's placeholder {@code skip_thought_signature_validator}
  * on it (rule G4; see {@link #placeholder}).
  *
+ * <p>A user message's images and documents go before its text ({@link GeminiMedia}). The output
+ * schema goes the way {@link #method} decides: {@code responseJsonSchema} with
+ * {@code responseMimeType: application/json}, or a function declaration of that name whose call
+ * {@code toolConfig} forces. Options Gemini does not take, or takes in another form, are reported to
+ * the {@link RequestWarnings} ({@link GeminiThinking}, prompt-cache breakpoints, extras that replace
+ * written fields).
+ *
  * <p>Tool results become {@code functionResponse} parts of a {@code user} turn, merged when
  * consecutive; a result whose text is a JSON object is sent as that object, any other text as
  * {@code {"result": text}}.
@@ -64,24 +75,84 @@ final class GeminiRequestEncoder {
     private GeminiRequestEncoder() {
     }
 
+    /**
+     * What Gemini can do for structured output with this request: {@code responseJsonSchema}, except
+     * on models before Gemini 3 when the request has tools (they refuse function calling with
+     * {@code responseMimeType: application/json}; Gemini 3 takes both); a forced function call
+     * ({@code mode: ANY}, which Gemini takes with thinking on); JSON mode without a schema.
+     */
+    static StructuredOutputs structuredOutputs(ChatRequest request) {
+        String id = GeminiThinking.id(request.model());
+        boolean before3 = id.startsWith("gemini-1") || id.startsWith("gemini-2");
+        return new StructuredOutputs(request.tools().isEmpty() || !before3, true, true, true);
+    }
+
+    /** The structured-output method of a request, or null without an output schema; the one decision. */
+    static @Nullable StructuredOutputMethod method(ChatRequest request) {
+        OutputSchema output = request.output();
+        return output == null ? null : structuredOutputs(request).method(output);
+    }
+
     /** Encodes a request whose history {@link History#prepare} has prepared for {@code provider}. */
-    static byte[] encode(String provider, ChatRequest request, boolean skipSignatureValidation) {
+    static byte[] encode(String provider, ChatRequest request, boolean skipSignatureValidation, RequestWarnings warnings) {
         Set<String> taken = request.extras().keySet();
         List<Message> messages = request.messages();
+        GeminiMedia.check(messages);
+        OutputSchema output = request.output();
+        StructuredOutputMethod method = method(request);
+        List<ToolDefinition> tools = new ArrayList<>(request.tools());
+        if (output != null && method != null && (method == StructuredOutputMethod.TOOL_FORCED
+                || method == StructuredOutputMethod.TOOL_AUTO)) {
+            tools.add(StructuredOutputs.tool(output));
+        }
+        String instruction = output != null && method != null ? StructuredOutputs.instruction(output, method) : null;
+        warnAboutExtras(request, method, taken, warnings);
+        warnAboutCaching(request.caching(), warnings);
         return RequestBody.write(request, 512, g -> {
             if (!taken.contains("contents")) {
                 writeContents(g, messages, provider, skipSignatureValidation);
             }
             if (!taken.contains("systemInstruction")) {
-                writeSystem(g, messages);
+                writeSystem(g, messages, instruction);
             }
-            if (!request.tools().isEmpty() && !taken.contains("tools")) {
-                writeTools(g, request.tools());
+            if (!tools.isEmpty() && !taken.contains("tools")) {
+                writeTools(g, tools);
+            }
+            if (output != null && method == StructuredOutputMethod.TOOL_FORCED && !taken.contains("toolConfig")) {
+                writeForcedCall(g, output.name());
             }
             if (!taken.contains("generationConfig")) {
-                writeGenerationConfig(g, request.sampling(), request.reasoning());
+                writeGenerationConfig(g, request, method, warnings);
             }
         });
+    }
+
+    /** An extra replaces a field whole: say what of the request it took the place of. */
+    private static void warnAboutExtras(ChatRequest request, @Nullable StructuredOutputMethod method, Set<String> taken,
+                                        RequestWarnings warnings) {
+        if (taken.contains("generationConfig") && (method == StructuredOutputMethod.NATIVE
+                || method == StructuredOutputMethod.JSON_MODE || !request.reasoning().isDefault()
+                || SAMPLING.anySet(request.sampling()))) {
+            warnings.ignored("Gemini: the generationConfig extra replaces the one written from the request: its "
+                    + "sampling, reasoning and structured-output settings were not sent");
+        }
+        if (method == StructuredOutputMethod.TOOL_FORCED && (taken.contains("toolConfig") || taken.contains("tools"))) {
+            warnings.ignored("Gemini: the tools or toolConfig extra replaces the forced call of the output schema's tool");
+        }
+    }
+
+    /**
+     * Gemini caches prompt prefixes implicitly (and explicitly only through its separate
+     * {@code cachedContents} API): breakpoints and a cache key have no field here.
+     */
+    static void warnAboutCaching(PromptCaching caching, RequestWarnings warnings) {
+        if (caching.hasBreakpoints()) {
+            warnings.ignored("Gemini: prompt-cache breakpoints are ignored (Gemini caches prompt prefixes implicitly; "
+                    + "explicit caching is its separate cachedContents API); cached tokens are still reported in usage");
+        }
+        if (caching.key() != null) {
+            warnings.ignored("Gemini: the prompt cache key is ignored (Gemini has no cache routing key)");
+        }
     }
 
     private static void writeContents(JsonGenerator g, List<Message> messages, String provider,
@@ -93,9 +164,15 @@ final class GeminiRequestEncoder {
             Message m = messages.get(i);
             if (m instanceof UserMessage u) {
                 openRole = open(g, openRole, "user");
-                g.writeStartObject();
-                g.writeStringProperty("text", u.text());
-                g.writeEndObject();
+                for (Media media : u.media()) {
+                    GeminiMedia.write(g, media);
+                }
+                // media alone need no empty text part after them
+                if (!u.text().isEmpty() || u.media().isEmpty()) {
+                    g.writeStartObject();
+                    g.writeStringProperty("text", u.text());
+                    g.writeEndObject();
+                }
             } else if (m instanceof ToolResultMessage r) {
                 openRole = open(g, openRole, "user");
                 writeFunctionResponse(g, r, messages);
@@ -279,8 +356,12 @@ final class GeminiRequestEncoder {
         }
     }
 
-    private static void writeSystem(JsonGenerator g, List<Message> messages) {
-        List<String> system = SystemTexts.of(messages);
+    /** Writes the system texts, then the structured-output instruction when the method needs one. */
+    private static void writeSystem(JsonGenerator g, List<Message> messages, @Nullable String instruction) {
+        List<String> system = new ArrayList<>(SystemTexts.of(messages));
+        if (instruction != null) {
+            system.add(instruction);
+        }
         if (system.isEmpty()) {
             return;
         }
@@ -306,40 +387,71 @@ final class GeminiRequestEncoder {
         g.writeEndArray();
     }
 
+    /** Forces a call of the output schema's tool: {@code mode: ANY} with only that function allowed. */
+    private static void writeForcedCall(JsonGenerator g, String name) {
+        g.writeObjectPropertyStart("toolConfig");
+        g.writeObjectPropertyStart("functionCallingConfig");
+        g.writeStringProperty("mode", "ANY");
+        JsonWriting.writeStrings(g, "allowedFunctionNames", List.of(name));
+        g.writeEndObject();
+        g.writeEndObject();
+    }
+
     /**
-     * Writes sampling and {@code thinkingConfig}: a budget as {@code thinkingBudget} (Gemini 2.5), an
-     * effort as {@code thinkingLevel} (Gemini 3, see {@link #level}), reasoning off as
-     * {@code thinkingBudget: 0}; {@code includeThoughts} asks for thought summaries, on whenever
-     * reasoning is requested unless the options say not to include it.
+     * Writes sampling, the native structured output ({@code responseMimeType: application/json} with
+     * the schema as {@code responseJsonSchema}, full JSON Schema, not the OpenAPI subset of
+     * {@code responseSchema}) and {@code thinkingConfig} (see {@link GeminiThinking}).
      */
-    private static void writeGenerationConfig(JsonGenerator g, SamplingOptions s, ReasoningOptions r) {
-        boolean thinking = !r.isDefault();
-        if (!SAMPLING.anySet(s) && !thinking) {
+    private static void writeGenerationConfig(JsonGenerator g, ChatRequest request,
+                                              @Nullable StructuredOutputMethod method, RequestWarnings warnings) {
+        SamplingOptions s = request.sampling();
+        ReasoningOptions r = request.reasoning();
+        boolean json = method == StructuredOutputMethod.NATIVE || method == StructuredOutputMethod.JSON_MODE;
+        if (!SAMPLING.anySet(s) && r.isDefault() && !json) {
             return;
         }
         g.writeObjectPropertyStart("generationConfig");
         SAMPLING.write(g, s, Set.of());
-        if (thinking) {
-            boolean off = Boolean.FALSE.equals(r.enabled()) || r.effort() == ReasoningEffort.NONE;
-            g.writeObjectPropertyStart("thinkingConfig");
-            if (off) {
-                g.writeNumberProperty("thinkingBudget", 0);
-            } else {
-                g.writeBooleanProperty("includeThoughts", !Boolean.FALSE.equals(r.includeReasoning()));
-                if (r.budgetTokens() != null) {
-                    g.writeNumberProperty("thinkingBudget", r.budgetTokens());
-                } else if (r.effort() != null) {
-                    g.writeStringProperty("thinkingLevel", level(r.effort()));
-                }
+        OutputSchema output = request.output();
+        if (json && output != null) {
+            g.writeStringProperty("responseMimeType", "application/json");
+            if (method == StructuredOutputMethod.NATIVE) {
+                g.writeName("responseJsonSchema");
+                writeSchema(g, output);
             }
-            g.writeEndObject();
         }
+        GeminiThinking.write(g, request.model(), r, warnings);
         g.writeEndObject();
     }
 
-    /** Gemini 3's levels: {@code minimal}, {@code low}, {@code medium}, {@code high}; xhigh and max are high. */
-    static String level(ReasoningEffort effort) {
-        return effort == ReasoningEffort.MAX || effort == ReasoningEffort.XHIGH ? "high"
-                : effort.name().toLowerCase(Locale.ROOT);
+    /**
+     * Writes the output schema, with its description (which Gemini has no separate field for) as the
+     * root's {@code description} when the schema has none of its own.
+     */
+    static void writeSchema(JsonGenerator g, OutputSchema output) {
+        String description = output.description();
+        if (description == null) {
+            JsonWriting.copyJson(g, output.schema(), "the output schema " + output.name());
+            return;
+        }
+        try (JsonParser p = JsonWriting.JSON.createParser(ObjectReadContext.empty(), output.schema())) {
+            p.nextToken();
+            g.writeStartObject();
+            boolean described = false;
+            while (p.nextToken() == JsonToken.PROPERTY_NAME) {
+                String name = p.currentName();
+                described |= "description".equals(name);
+                g.writeName(name);
+                p.nextToken();
+                g.copyCurrentStructure(p);
+            }
+            if (!described) {
+                g.writeStringProperty("description", description);
+            }
+            g.writeEndObject();
+        } catch (JacksonException e) {
+            throw new IllegalArgumentException("the output schema " + output.name() + " is not valid JSON: "
+                    + e.getOriginalMessage(), e);
+        }
     }
 }

@@ -3,6 +3,7 @@ package dev.ruminate.providers.ollama;
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.history.SendBackPlan;
 import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.core.request.StructuredOutputMethod;
 import dev.ruminate.core.think.ThinkTagOptions;
 import dev.ruminate.core.think.ThinkTags;
 import dev.ruminate.providers.spi.ApiIds;
@@ -93,7 +94,20 @@ public final class OllamaCodec implements WireCodec<JsonLine> {
 
     @Override
     public byte[] encode(ChatRequest prepared, boolean stream, RequestWarnings warnings) {
-        return generate ? OllamaRequestEncoder.generate(prepared, stream) : OllamaRequestEncoder.chat(provider, prepared, stream);
+        return generate ? OllamaRequestEncoder.generate(prepared, stream, warnings)
+                : OllamaRequestEncoder.chat(provider, prepared, stream, warnings);
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Ollama: {@code NATIVE} ({@code format} with the schema) on both endpoints; the {@code TOOL}
+     * strategy gets {@code TOOL_AUTO} on {@code /api/chat} (Ollama cannot force a tool) and is
+     * refused on {@code /api/generate}, which takes no tools.
+     */
+    @Override
+    public @Nullable StructuredOutputMethod structuredOutputMethod(ChatRequest prepared) {
+        return OllamaRequestEncoder.method(prepared, generate);
     }
 
     /** {@code /api/generate} takes no earlier turns (the encoder rejects them), so it adds nothing. */
@@ -157,7 +171,8 @@ public final class OllamaCodec implements WireCodec<JsonLine> {
 
     /**
      * Encodes an {@code /api/chat} body: model, messages (earlier thinking of Ollama's own turns sent
-     * back in {@code thinking}, tool-call arguments as objects), tools, {@code stream}, {@code think}
+     * back in {@code thinking}, tool-call arguments as objects, a user message's images in its
+     * {@code images}), tools, {@code format} from the output schema, {@code stream}, {@code think}
      * from the reasoning options, {@code options} from the sampling options ({@code num_predict} for
      * the output limit), then the extras, which replace any field of the same name.
      *
@@ -166,35 +181,41 @@ public final class OllamaCodec implements WireCodec<JsonLine> {
      * low, {@code MAX} → high), which gpt-oss models take (string levels are documented by third
      * parties only, not verified against Ollama; ask with {@code enabled} and no effort for
      * {@code true}, which every thinking model takes); {@code true} when reasoning is enabled or a
-     * budget is given without an effort; absent for the default options.
+     * budget is given without an effort; absent for the default options. What Ollama ignores or
+     * coerces is not reported here; the provider reports it as warnings.
      *
      * @param provider the provider name that marks assistant messages as Ollama's own
      * @param request the request
      * @param stream true for a streaming call
      * @return the UTF-8 JSON body
      * @throws IllegalArgumentException if a tool schema or an earlier call's arguments are not valid
-     *     JSON (arguments must be an object), or an extra's value is not a plain JSON value
+     *     JSON (arguments must be an object), or an extra's value is not a plain JSON value; an
+     *     {@link dev.ruminate.providers.spi.UnsupportedInput} for a document, an image by URL or
+     *     media in a tool result
      */
     public static byte[] encodeChatRequest(String provider, ChatRequest request, boolean stream) {
         Objects.requireNonNull(provider, "provider");
         Objects.requireNonNull(request, "request");
-        return OllamaRequestEncoder.chat(provider, request, stream);
+        return OllamaRequestEncoder.chat(provider, request, stream, new RequestWarnings());
     }
 
     /**
      * Encodes an {@code /api/generate} body: model, {@code prompt} (the request's one user message),
-     * {@code system} (its system messages, joined by blank lines), {@code stream}, {@code think},
-     * {@code options}, then the extras.
+     * {@code system} (its system messages, joined by blank lines), {@code images} (the prompt's),
+     * {@code format} (the output schema), {@code stream}, {@code think}, {@code options}, then the
+     * extras.
      *
      * @param request a request of system messages and exactly one user message, without tools
      * @param stream true for a streaming call
      * @return the UTF-8 JSON body
      * @throws IllegalArgumentException if the request holds other messages, no user message or
-     *     tools, or an extra's value is not a plain JSON value
+     *     tools, or an extra's value is not a plain JSON value; an
+     *     {@link dev.ruminate.providers.spi.UnsupportedInput} for a document or an image by URL, or an
+     *     output schema whose strategy asks for a tool
      */
     public static byte[] encodeGenerateRequest(ChatRequest request, boolean stream) {
         Objects.requireNonNull(request, "request");
-        return OllamaRequestEncoder.generate(request, stream);
+        return OllamaRequestEncoder.generate(request, stream, new RequestWarnings());
     }
 
     private static Function<Flux<ChatEvent>, Flux<ChatEvent>> tags(@Nullable ThinkTagOptions thinkTags) {

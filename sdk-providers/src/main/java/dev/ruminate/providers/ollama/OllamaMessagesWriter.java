@@ -4,13 +4,17 @@ import dev.ruminate.core.message.AssistantMessage;
 import dev.ruminate.core.message.Message;
 import dev.ruminate.core.message.Part;
 import dev.ruminate.core.message.ReasoningPart;
+import dev.ruminate.core.message.SystemMessage;
 import dev.ruminate.core.message.TextPart;
 import dev.ruminate.core.message.ToolCallPart;
 import dev.ruminate.core.message.ToolResultMessage;
+import dev.ruminate.core.message.UserMessage;
 import dev.ruminate.providers.internal.JsonWriting;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
@@ -29,17 +33,33 @@ import tools.jackson.core.ObjectReadContext;
  * ({@code ollama}), and messages without a provider (built by hand), count as Ollama's own.
  * Tool results go as role {@code tool} with {@code tool_name} (the result's name, else the name of
  * the call with that id) and {@code tool_call_id}; servers that do not know a field ignore it.
+ * A user message's images go in its {@code images} array, base64 ({@link OllamaMedia}).
  */
 final class OllamaMessagesWriter {
 
     private OllamaMessagesWriter() {
     }
 
-    static void write(JsonGenerator g, String provider, List<Message> messages) {
+    /**
+     * Writes the messages; an instruction (the structured-output one) as a system message after the
+     * leading system messages.
+     */
+    static void write(JsonGenerator g, String provider, List<Message> messages, @Nullable String instruction) {
         Map<String, String> callNames = new HashMap<>();
         g.writeStartArray();
+        boolean instructed = instruction == null;
         for (Message m : messages) {
-            if (m instanceof AssistantMessage a) {
+            if (!instructed && !(m instanceof SystemMessage)) {
+                JsonWriting.writeTextMessage(g, "system", Objects.requireNonNull(instruction));
+                instructed = true;
+            }
+            if (m instanceof UserMessage u && !u.media().isEmpty()) {
+                g.writeStartObject();
+                g.writeStringProperty("role", "user");
+                g.writeStringProperty("content", u.text());
+                OllamaMedia.write(g, u.media());
+                g.writeEndObject();
+            } else if (m instanceof AssistantMessage a) {
                 assistant(g, a, isOwn(a, provider), callNames);
             } else if (m instanceof ToolResultMessage t) {
                 g.writeStartObject();
@@ -54,6 +74,9 @@ final class OllamaMessagesWriter {
             } else {
                 JsonWriting.writePlainMessage(g, m);
             }
+        }
+        if (!instructed) {
+            JsonWriting.writeTextMessage(g, "system", Objects.requireNonNull(instruction));
         }
         g.writeEndArray();
     }
