@@ -5,6 +5,9 @@
 module dev.ruminate.providers {
     requires transitive dev.ruminate.transport;
     requires tools.jackson.core;
+    // structured output is validated against its JSON schema (only the validator's String-based API is
+    // used, so this module needs not read jackson-databind)
+    requires com.networknt.schema;
 
     exports dev.ruminate.providers;
     exports dev.ruminate.providers.anthropic;

@@ -2,6 +2,7 @@ package dev.ruminate.cli;
 
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.event.ContentDelta;
+import dev.ruminate.core.event.OutputChecked;
 import dev.ruminate.core.event.PartEnded;
 import dev.ruminate.core.event.ReasoningDelta;
 import dev.ruminate.core.event.ReasoningFinal;
@@ -14,6 +15,7 @@ import dev.ruminate.core.event.UsageUpdate;
 import dev.ruminate.core.event.Warning;
 import java.io.PrintStream;
 import java.util.HashMap;
+import java.util.Locale;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
@@ -88,6 +90,13 @@ final class LiveRenderer {
             // what the SDK changed on the user's behalf is shown, never hidden (the message holds no opaque value)
             switchTo(Mode.NONE, null);
             out.println(style.tool(printable("  ! warning " + w.code() + ": " + w.message())));
+        } else if (event instanceof OutputChecked c) {
+            // the verdict on the structured answer; a refused one is printed again by the corrective attempt
+            switchTo(Mode.NONE, null);
+            String verdict = c.valid() ? "valid" : "invalid: " + String.join("; ", c.violations());
+            out.println(style.tool(printable((c.valid() ? "  ✓ output " : "  ! output ") + c.schemaName() + " ("
+                    + c.method().name().toLowerCase(Locale.ROOT) + ") " + verdict
+                    + (c.retrying() ? " (asking once more)" : ""))));
         } else if (!(event instanceof ResponseStarted || event instanceof Seal || event instanceof ReasoningFinal
                 || event instanceof UsageUpdate || event instanceof ResponseCompleted)) {
             // the others have nothing to show while streaming; a type added to ChatEvent later must be

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
 import dev.ruminate.core.event.ChatEvent;
+import dev.ruminate.core.event.OutputChecked;
 import dev.ruminate.core.event.Warning;
+import dev.ruminate.core.request.StructuredOutputMethod;
 import dev.ruminate.testkit.EveryEventType;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -43,5 +45,19 @@ class LiveRendererEveryTypeTest {
 
         assertThat(bytes.toString(StandardCharsets.UTF_8))
                 .contains("warning opaque-state-recovered: retried once without the signature of message 1, part 0");
+    }
+
+    @Test
+    void aStructuredOutputVerdictIsShownWithItsViolations() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        LiveRenderer renderer = new LiveRenderer(new PrintStream(bytes, true, StandardCharsets.UTF_8), Style.plain());
+
+        renderer.onEvent(new OutputChecked("weather", StructuredOutputMethod.TOOL_AUTO, false,
+                List.of("$: required property 'temp' not found"), true));
+        renderer.onEvent(new OutputChecked("weather", StructuredOutputMethod.TOOL_AUTO, true, List.of(), false));
+
+        assertThat(bytes.toString(StandardCharsets.UTF_8))
+                .contains("! output weather (tool_auto) invalid: $: required property 'temp' not found (asking once more)")
+                .contains("✓ output weather (tool_auto) valid");
     }
 }

@@ -2,6 +2,7 @@ package dev.ruminate.spring;
 
 import dev.ruminate.core.error.RuminateException;
 import dev.ruminate.core.event.ChatEvent;
+import dev.ruminate.core.event.OutputChecked;
 import dev.ruminate.core.event.UsageUpdate;
 import dev.ruminate.core.event.Warning;
 import dev.ruminate.core.message.Usage;
@@ -29,6 +30,8 @@ final class CallObservation {
     private final long start;
     private volatile boolean started;
     private volatile Usage usage = Usage.UNKNOWN;
+    /** The usage of attempts whose structured answer was refused (see {@link OutputChecked#retrying()}). */
+    private volatile Usage refused = Usage.UNKNOWN;
     private final AtomicBoolean finished = new AtomicBoolean();
 
     CallObservation(String provider, String model, @Nullable MeterRegistry meters, @Nullable ObservationRegistry observations) {
@@ -52,6 +55,18 @@ final class CallObservation {
             // the SDK's note (a recovered rejection, say), not the model's first output: recorded, not timed
             if (observation != null) {
                 observation.event(Observation.Event.of("ruminate.chat.warning", "warning " + warning.code()));
+            }
+            return;
+        }
+        if (event instanceof OutputChecked checked) {
+            if (observation != null) {
+                observation.event(Observation.Event.of("ruminate.chat.output-checked", "output " + checked.schemaName()
+                        + (checked.valid() ? " valid" : checked.retrying() ? " invalid, retried" : " invalid")));
+            }
+            if (checked.retrying()) {
+                // the refused attempt was paid for: its usage is kept, the corrective attempt's reports start afresh
+                refused = refused.plus(usage);
+                usage = Usage.UNKNOWN;
             }
             return;
         }
@@ -87,7 +102,7 @@ final class CallObservation {
             return;
         }
         String exception = failure != null ? failure.getClass().getSimpleName() : "none";
-        Usage used = usage;
+        Usage used = refused.plus(usage);
         if (meters != null) {
             Timer.builder(ObservingDecorator.DURATION).description("Duration of a chat call")
                     .tags(tags).tag("outcome", outcome).tag("exception", exception)

@@ -6,6 +6,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ruminate.core.ChatProvider;
 import dev.ruminate.core.error.AuthenticationException;
 import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.core.request.OutputSchema;
+import dev.ruminate.core.request.StructuredOutputMethod;
+import dev.ruminate.providers.chatcompletions.ChatCompletionsCodec;
 import dev.ruminate.providers.chatcompletions.ChatCompletionsProvider;
 import dev.ruminate.providers.chatcompletions.Profiles;
 import dev.ruminate.testkit.ChatCompletionsScript;
@@ -15,6 +18,8 @@ import dev.ruminate.testkit.ProviderEmulator;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.observation.tck.TestObservationRegistry;
 import java.time.Duration;
+import java.util.Objects;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -65,6 +70,25 @@ class ObservingDecoratorTest {
                 .hasLowCardinalityKeyValue("ruminate.outcome", "success")
                 .hasHighCardinalityKeyValue("ruminate.tokens.reasoning", "17")
                 .hasBeenStarted().hasBeenStopped();
+    }
+
+    @Test
+    void aStructuredAnswerAskedForTwiceCountsTheTokensOfBoth() {
+        ChatRequest request = ChatRequest.builder("deepseek-reasoner").user("Weather in Oslo?")
+                .output(OutputSchema.of("weather", "{\"type\":\"object\",\"required\":[\"city\"]}")).build();
+        StructuredOutputMethod method = Objects.requireNonNull(
+                ChatCompletionsCodec.of(Profiles.DEEPSEEK).structuredOutputMethod(request));
+        // the corrective attempt is made for methods that do not constrain the output (DeepSeek reasoning has none that does)
+        Assumptions.assumeFalse(method.constrained(), "DeepSeek's method " + method + " constrains the output");
+        emulator.enqueue(ChatCompletionsScript.create().content("Cold.").usage(10, 5, 1).toResponse());
+        emulator.enqueue(ChatCompletionsScript.create().content("{\"city\":\"Oslo\"}").usage(20, 7, 2).toResponse());
+
+        StepVerifier.create(observed.stream(request)).thenConsumeWhile(e -> true).expectComplete().verify(Duration.ofSeconds(5));
+
+        assertThat(emulator.requests()).hasSize(2);
+        assertThat(meters.get(ObservingDecorator.TOKENS).tag("type", "output").summary().totalAmount()).isEqualTo(12);
+        assertThat(meters.get(ObservingDecorator.TOKENS).tag("type", "reasoning").summary().totalAmount()).isEqualTo(3);
+        assertThat(meters.get(ObservingDecorator.DURATION).tag("outcome", "success").timer().count()).isEqualTo(1);
     }
 
     @Test

@@ -16,5 +16,5 @@ package dev.ruminate.core.event;
  */
 public sealed interface ChatEvent
         permits ResponseStarted, ReasoningDelta, ContentDelta, ToolCallDelta, ServerToolBlock, Seal, PartEnded,
-                ReasoningFinal, UsageUpdate, ResponseCompleted, Warning {
+                ReasoningFinal, UsageUpdate, ResponseCompleted, Warning, OutputChecked {
 }

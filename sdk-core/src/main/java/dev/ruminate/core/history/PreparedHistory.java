@@ -1,6 +1,10 @@
 package dev.ruminate.core.history;
 
+import dev.ruminate.core.message.AssistantMessage;
+import dev.ruminate.core.message.Message;
 import dev.ruminate.core.request.ChatRequest;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
@@ -97,6 +101,44 @@ public final class PreparedHistory {
      */
     public int originalPart(int preparedTurn, int preparedPart) {
         return partOrigin[preparedTurn][preparedPart];
+    }
+
+    /**
+     * Returns this preparation continued by messages the SDK adds itself after the prepared ones,
+     * such as the answer just received and a corrective turn asking for it again. The added
+     * messages are not planned (they are the latest turn, from the provider the request goes to),
+     * History's decisions are kept, and an added message maps to an index past the last prepared
+     * message's index as given (the place it would have in the caller's conversation), each of its
+     * parts to itself.
+     *
+     * @param sent this preparation's request as it was last sent: {@link #request()}, or the same
+     *     messages with opaque state a recovery stripped (so the continuation is not refused again)
+     * @param added the messages to append, in order
+     * @return the continued preparation
+     * @throws IllegalArgumentException if {@code sent} has another number of messages
+     * @since 0.3
+     */
+    public PreparedHistory continuedWith(ChatRequest sent, List<Message> added) {
+        if (sent.messages().size() != request.messages().size()) {
+            throw new IllegalArgumentException("the request sent has " + sent.messages().size() + " messages, the prepared one "
+                    + request.messages().size());
+        }
+        List<Message> messages = new ArrayList<>(sent.messages());
+        messages.addAll(added);
+        int n = turnOrigin.length;
+        int[] turns = Arrays.copyOf(turnOrigin, n + added.size());
+        int[][] parts = Arrays.copyOf(partOrigin, n + added.size());
+        int next = n == 0 ? 0 : turnOrigin[n - 1] + 1;
+        for (int i = 0; i < added.size(); i++) {
+            turns[n + i] = next + i;
+            int count = added.get(i) instanceof AssistantMessage a ? a.parts().size() : 0;
+            int[] identity = new int[count];
+            for (int j = 0; j < count; j++) {
+                identity[j] = j;
+            }
+            parts[n + i] = identity;
+        }
+        return new PreparedHistory(sent.withMessages(messages), entries, turns, parts);
     }
 
     @Override

@@ -4,6 +4,7 @@ import dev.ruminate.core.error.ProtocolException;
 import dev.ruminate.core.error.RuminateException;
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.event.ContentDelta;
+import dev.ruminate.core.event.OutputChecked;
 import dev.ruminate.core.event.PartEnded;
 import dev.ruminate.core.event.ReasoningDelta;
 import dev.ruminate.core.event.ReasoningFinal;
@@ -16,6 +17,9 @@ import dev.ruminate.core.event.UsageUpdate;
 import dev.ruminate.core.event.Warning;
 import dev.ruminate.core.internal.JsonTree;
 import dev.ruminate.core.message.FinishReason;
+import dev.ruminate.core.request.StructuredOutputMethod;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
@@ -29,7 +33,7 @@ import tools.jackson.core.JsonGenerator;
  * <p>Each event is one JSON object on one line with a {@code type} discriminator:
  * {@code response.started}, {@code reasoning.delta}, {@code content.delta}, {@code tool_call.delta},
  * {@code server_tool}, {@code seal}, {@code part.ended}, {@code reasoning.final}, {@code usage},
- * {@code response.completed}, {@code warning}. Absent (null) values are left out; field names are snake_case. The
+ * {@code response.completed}, {@code warning}, {@code output.checked}. Absent (null) values are left out; field names are snake_case. The
  * format is documented, with an example per type, in {@code docs/wire-format.md}.
  *
  * <p>Opaque provider state travels only in {@code seal} events, whose {@code value} is never
@@ -80,6 +84,8 @@ public final class EventJson {
             return "response.completed";
         } else if (e instanceof Warning) {
             return "warning";
+        } else if (e instanceof OutputChecked) {
+            return "output.checked";
         }
         // Java 17 has no pattern switch to make the compiler check this chain: a type added to
         // ChatEvent and missed here must fail, never go out under another type's name.
@@ -168,6 +174,20 @@ public final class EventJson {
             g.writeStringProperty("message", w.message());
             JsonOut.optLong(g, "turn", w.turn() == null ? null : Long.valueOf(w.turn()));
             JsonOut.optLong(g, "part", w.part() == null ? null : Long.valueOf(w.part()));
+        } else if (e instanceof OutputChecked c) {
+            // the model's answer and the SDK's verdict on it, no opaque state: the same in both forms
+            g.writeStringProperty("schema", c.schemaName());
+            g.writeStringProperty("method", c.method().name().toLowerCase(Locale.ROOT));
+            g.writeBooleanProperty("valid", c.valid());
+            g.writeArrayPropertyStart("violations");
+            for (String v : c.violations()) {
+                g.writeString(v);
+            }
+            g.writeEndArray();
+            if (c.retrying()) {
+                g.writeBooleanProperty("retrying", true);
+            }
+            JsonOut.optString(g, "json", c.json());
         } else {
             throw unhandled(e);
         }
@@ -217,11 +237,40 @@ public final class EventJson {
             case "warning":
                 return new Warning(o.requireString("code"), o.requireString("message"), optIndex(o, "turn"),
                         optIndex(o, "part"));
+            case "output.checked":
+                return new OutputChecked(o.requireString("schema"), method(o), o.bool("valid", false),
+                        strings(o, "violations"), o.bool("retrying", false), o.string("json"));
             default:
                 throw JsonTree.shape("unknown event type (" + type.length() + " chars); expected one of "
                         + "response.started, reasoning.delta, content.delta, tool_call.delta, server_tool, seal, "
-                        + "part.ended, reasoning.final, usage, response.completed, warning");
+                        + "part.ended, reasoning.final, usage, response.completed, warning, output.checked");
         }
+    }
+
+    private static StructuredOutputMethod method(JsonTree.Obj o) {
+        String method = o.requireString("method");
+        for (StructuredOutputMethod m : StructuredOutputMethod.values()) {
+            if (m.name().toLowerCase(Locale.ROOT).equals(method)) {
+                return m;
+            }
+        }
+        throw JsonTree.shape(o.where("method") + " must be one of native, tool_forced, tool_auto, json_mode, instruction");
+    }
+
+    /** Reads an optional array of strings: empty when absent. */
+    private static List<String> strings(JsonTree.Obj o, String name) {
+        JsonTree.Arr array = o.array(name);
+        if (array == null) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        for (Object item : array.items()) {
+            if (!(item instanceof String s)) {
+                throw JsonTree.shape(o.where(name) + " must hold strings only");
+            }
+            out.add(s);
+        }
+        return out;
     }
 
     /** Reads an optional non-negative index: null when absent or null. */

@@ -54,6 +54,31 @@ public record Usage(@Nullable Long inputTokens, @Nullable Long outputTokens, @Nu
     }
 
     /**
+     * Adds two reports count by count, for calls that were both paid for (a refused structured
+     * answer and its corrective attempt): a count only one reports is taken as it is, a count
+     * neither reports stays null.
+     *
+     * @param other the other report
+     * @return the sum
+     * @since 0.3
+     */
+    public Usage plus(Usage other) {
+        if (other.isUnknown()) {
+            return this;
+        }
+        if (isUnknown()) {
+            return other;
+        }
+        return new Usage(add(inputTokens, other.inputTokens), add(outputTokens, other.outputTokens),
+                add(reasoningTokens, other.reasoningTokens), add(cachedTokens, other.cachedTokens),
+                add(cacheWriteTokens, other.cacheWriteTokens));
+    }
+
+    private static @Nullable Long add(@Nullable Long a, @Nullable Long b) {
+        return a == null ? b : b == null ? a : Long.valueOf(a + b);
+    }
+
+    /**
      * Tells whether no count is known.
      *
      * @return true when every count is null

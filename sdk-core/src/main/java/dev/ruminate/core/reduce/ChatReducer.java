@@ -19,6 +19,11 @@ import reactor.core.publisher.Mono;
  * {@link Builder#whitespaceOnlyMismatchIsMatch(boolean)} is set, and the first difference is
  * recorded in the {@link ReasoningCheck} whatever the {@link MismatchPolicy}.
  *
+ * <p>For a request with an output schema, the provider's final
+ * {@link dev.ruminate.core.event.OutputChecked} verdict becomes {@link ChatResult#output()}; a verdict
+ * that refuses the answer and announces a corrective attempt starts the message over (see
+ * {@link Reduction}).
+ *
  * <p>Immutable and thread-safe; one reducer serves any number of concurrent reductions.
  *
  * <p><b>Errors.</b> If the source fails, the returned publisher fails with a

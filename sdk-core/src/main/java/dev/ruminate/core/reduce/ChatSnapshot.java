@@ -4,6 +4,8 @@ import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.message.AssistantMessage;
 import dev.ruminate.core.message.FinishReason;
 import dev.ruminate.core.message.Usage;
+import java.util.BitSet;
+import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -23,6 +25,9 @@ public final class ChatSnapshot {
 
     private final ChatEvent event;
     private final Reduction reduction;
+    /** The attempt's parts as of this event: a refused structured answer later starts a new list. */
+    private final List<PartBuilder> parts;
+    private final BitSet ended;
     private final int[] lengths;
     private final Usage usage;
     private final @Nullable FinishReason finishReason;
@@ -33,6 +38,8 @@ public final class ChatSnapshot {
         this.event = event;
         this.result = result;
         this.reduction = reduction;
+        this.parts = reduction.currentParts();
+        this.ended = reduction.currentEnded();
         this.lengths = reduction.textLengths();
         this.usage = reduction.usage();
         this.finishReason = reduction.finishReason();
@@ -65,7 +72,7 @@ public final class ChatSnapshot {
     public AssistantMessage message() {
         AssistantMessage m = message;
         if (m == null) {
-            m = reduction.partialAt(lengths, usage, finishReason);
+            m = reduction.partialAt(parts, ended, lengths, usage, finishReason);
             message = m;
         }
         return m;

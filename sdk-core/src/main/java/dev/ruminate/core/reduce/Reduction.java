@@ -7,6 +7,7 @@ import dev.ruminate.core.error.RuminateException;
 import dev.ruminate.core.error.ToolArgumentsException;
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.event.ContentDelta;
+import dev.ruminate.core.event.OutputChecked;
 import dev.ruminate.core.event.PartEnded;
 import dev.ruminate.core.event.ReasoningDelta;
 import dev.ruminate.core.event.ReasoningFinal;
@@ -53,6 +54,14 @@ import org.jspecify.annotations.Nullable;
  * cancellation is therefore unfinished in {@link #partial()}. Without an origin (events made by
  * hand, or read from JSON without one) seals stay as they came.
  *
+ * <p><b>Structured output.</b> An {@link OutputChecked} verdict becomes the result's
+ * {@link ChatResult#output()}. One with {@link OutputChecked#retrying()} set starts the message
+ * over: the parts reduced so far (and their reasoning check) are discarded, since the refused
+ * answer is not the result and the corrective attempt's response follows from its own
+ * {@link ResponseStarted}; the warnings are kept, and the usage is summed over both attempts (both
+ * were paid for), each count the sum of the counts the attempts reported (null when neither did).
+ * {@link StructuredOutput#attempts()} counts the verdicts.
+ *
  * <p><b>Threading.</b> Not thread-safe: feed it from one thread at a time (a Reactor
  * {@code onNext} sequence qualifies).
  *
@@ -61,15 +70,20 @@ import org.jspecify.annotations.Nullable;
 public final class Reduction {
 
     private final ChatReducer.Settings settings;
-    private final ArrayList<PartBuilder> parts = new ArrayList<>();
+    /** Replaced, not cleared, when a refused structured answer starts the message over: snapshots keep the old one. */
+    private ArrayList<PartBuilder> parts = new ArrayList<>();
     /** The parts whose {@link PartEnded} arrived: their blocks closed, so their state is whole. */
-    private final BitSet ended = new BitSet();
+    private BitSet ended = new BitSet();
     private @Nullable String provider;
     private @Nullable String model;
     private @Nullable String responseId;
     private @Nullable Origin origin;
     private @Nullable String requestedModel;
     private Usage usage = Usage.UNKNOWN;
+    /** The usage of attempts whose structured answer was refused, summed; added to {@link #usage}. */
+    private Usage refusedUsage = Usage.UNKNOWN;
+    private int outputChecks;
+    private @Nullable StructuredOutput output;
     private final ArrayList<Warning> warnings = new ArrayList<>();
     private @Nullable FinishReason finishReason;
     private @Nullable String rawFinishReason;
@@ -147,9 +161,29 @@ public final class Reduction {
         } else if (event instanceof Warning w) {
             // not part of the answer: the result lists it beside the message
             warnings.add(w);
+        } else if (event instanceof OutputChecked c) {
+            outputChecks++;
+            if (c.retrying()) {
+                startOver();
+            } else {
+                output = StructuredOutput.of(c, outputChecks);
+            }
         } else {
             throw new IllegalStateException("unhandled event type " + event.getClass().getName());
         }
+    }
+
+    /** Discards the refused attempt's answer; keeps warnings, and its usage in the sum. */
+    private void startOver() {
+        refusedUsage = refusedUsage.plus(usage);
+        usage = Usage.UNKNOWN;
+        parts = new ArrayList<>();
+        ended = new BitSet();
+        checkedParts = 0;
+        firstMismatch = null;
+        finishReason = null;
+        rawFinishReason = null;
+        output = null;
     }
 
     private PartBuilder part(int index, PartBuilder.Kind kind) {
@@ -245,7 +279,7 @@ public final class Reduction {
         for (int i = 0; i < parts.size(); i++) {
             PartBuilder p = parts.get(i);
             if (p != null && !p.isEmpty(p.text)) {
-                built.add(p.build(p.text.toString(), null, seals(p, i, built.size(), isCompleted())));
+                built.add(p.build(p.text.toString(), null, seals(p, i, built.size(), isCompleted(), ended)));
             }
         }
         return message(built);
@@ -286,7 +320,7 @@ public final class Reduction {
                     throw attach(new ToolArgumentsException(p.toolNameOrUnknown(), p.toolId, problem));
                 }
             }
-            built.add(p.build(text, problem, seals(p, i, built.size(), true)));
+            built.add(p.build(text, problem, seals(p, i, built.size(), true, ended)));
         }
         ReasoningCheck check;
         if (checkedParts == 0) {
@@ -297,7 +331,7 @@ public final class Reduction {
         } else {
             check = new ReasoningCheck(ReasoningVerdict.MATCHED, checkedParts, -1, -1, false, null);
         }
-        return new ChatResult(message(built), check, warnings);
+        return new ChatResult(message(built), check, warnings, output);
     }
 
     /**
@@ -321,18 +355,29 @@ public final class Reduction {
      * @param index the part's index in the events
      * @param block its index in the built message
      * @param completed whether the response completed (which finishes every part)
+     * @param endedParts the parts whose blocks ended, of the attempt the part belongs to
      */
-    private Seals seals(PartBuilder p, int index, int block, boolean completed) {
+    private Seals seals(PartBuilder p, int index, int block, boolean completed, BitSet endedParts) {
         Origin o = origin;
         if (o == null || p.seals.isEmpty()) {
             return p.seals;
         }
-        return p.seals.withProvenance(new Provenance(o, model, block, completed || ended.get(index), requestedModel));
+        return p.seals.withProvenance(new Provenance(o, model, block, completed || endedParts.get(index), requestedModel));
     }
 
     private AssistantMessage message(List<Part> built) {
         FinishReason reason = finishReason != null ? finishReason : FinishReason.OTHER;
-        return new AssistantMessage(built, provider, model, reason, rawFinishReason, usage);
+        return new AssistantMessage(built, provider, model, reason, rawFinishReason, usage());
+    }
+
+    /** Snapshot support: the parts of the current attempt (a new list when a refused answer starts over). */
+    List<PartBuilder> currentParts() {
+        return parts;
+    }
+
+    /** Snapshot support: which of the current attempt's parts ended. */
+    BitSet currentEnded() {
+        return ended;
     }
 
     /** Snapshot support: how many parts exist now and how long each text is. */
@@ -345,21 +390,24 @@ public final class Reduction {
         return lengths;
     }
 
-    /** Snapshot support: the message as it was when {@code lengths} was taken. */
-    AssistantMessage partialAt(int[] lengths, Usage usageThen, @Nullable FinishReason finishThen) {
+    /** Snapshot support: the message as it was when {@code lengths} was taken of {@code partsThen}. */
+    AssistantMessage partialAt(List<PartBuilder> partsThen, BitSet endedThen, int[] lengths, Usage usageThen,
+                               @Nullable FinishReason finishThen) {
         List<Part> built = new ArrayList<>(lengths.length);
         for (int i = 0; i < lengths.length; i++) {
-            PartBuilder p = parts.get(i);
+            PartBuilder p = partsThen.get(i);
             if (p != null && lengths[i] >= 0 && !(lengths[i] == 0 && p.isEmpty(""))) {
-                built.add(p.build(p.text.substring(0, lengths[i]), null, seals(p, i, built.size(), finishThen != null)));
+                built.add(p.build(p.text.substring(0, lengths[i]), null,
+                        seals(p, i, built.size(), finishThen != null, endedThen)));
             }
         }
         return new AssistantMessage(built, provider, model, finishThen != null ? finishThen : FinishReason.OTHER,
                 rawFinishReason, usageThen);
     }
 
+    /** The usage so far: the current attempt's, plus that of attempts whose structured answer was refused. */
     Usage usage() {
-        return usage;
+        return refusedUsage.plus(usage);
     }
 
     @Nullable FinishReason finishReason() {

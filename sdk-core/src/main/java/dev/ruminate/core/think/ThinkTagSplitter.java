@@ -2,6 +2,7 @@ package dev.ruminate.core.think;
 
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.event.ContentDelta;
+import dev.ruminate.core.event.OutputChecked;
 import dev.ruminate.core.event.PartEnded;
 import dev.ruminate.core.event.ReasoningDelta;
 import dev.ruminate.core.event.ReasoningFinal;
@@ -111,8 +112,10 @@ final class ThinkTagSplitter implements ThinkTagParser.Sink {
             result.add(event);
             return end(result);
         }
-        // a warning's turn and part index the request's messages, not the response's parts: unchanged
-        if (event instanceof ResponseStarted || event instanceof UsageUpdate || event instanceof Warning) {
+        // a warning's turn and part index the request's messages, not the response's parts: unchanged; a
+        // structured-output verdict names no part (the provider pipeline splits each attempt before checking it)
+        if (event instanceof ResponseStarted || event instanceof UsageUpdate || event instanceof Warning
+                || event instanceof OutputChecked) {
             return List.of(event);
         }
         throw new IllegalStateException("unknown event type " + event.getClass().getName());

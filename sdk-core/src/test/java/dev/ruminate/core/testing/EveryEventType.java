@@ -13,7 +13,7 @@ import java.util.List;
  * editing it: a test that feeds these to a dispatch over events fails when the dispatch misses one.
  *
  * <p>Each event is a record built through its canonical constructor with plain values: 0 for
- * numbers, false, the first enum constant, a record built the same way, and for a string the
+ * numbers, false, the first enum constant, an empty list, a record built the same way, and for a string the
  * component's name ({@code "{}"} for a component whose name says it holds JSON). A type this cannot
  * build fails the caller loudly.
  *
@@ -94,6 +94,9 @@ public final class EveryEventType {
         }
         if (type.isEnum()) {
             return type.getEnumConstants()[0];
+        }
+        if (type == List.class) {
+            return List.of();
         }
         return build(type);
     }

@@ -5,6 +5,7 @@ import dev.ruminate.core.error.ProviderError;
 import dev.ruminate.core.error.ProviderStreamException;
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.event.ContentDelta;
+import dev.ruminate.core.event.OutputChecked;
 import dev.ruminate.core.event.PartEnded;
 import dev.ruminate.core.event.ReasoningDelta;
 import dev.ruminate.core.event.ReasoningFinal;
@@ -88,8 +89,10 @@ final class CompletionBodyWriter {
             usage = usage.merge(u.usage());
         } else if (e instanceof ResponseCompleted c) {
             finish = c.finishReason();
-        } else if (!(e instanceof Seal || e instanceof ServerToolBlock || e instanceof PartEnded || e instanceof Warning)) {
-            // a Warning is the SDK's note to its own caller: a completion body has no place for it
+        } else if (!(e instanceof Seal || e instanceof ServerToolBlock || e instanceof PartEnded || e instanceof Warning
+                || e instanceof OutputChecked)) {
+            // a Warning or a structured-output verdict is the SDK's note to its own caller: a completion body has
+            // no place for it
             throw new IllegalStateException("the Chat Completions encoder does not handle the event type "
                     + e.getClass().getName());
         }

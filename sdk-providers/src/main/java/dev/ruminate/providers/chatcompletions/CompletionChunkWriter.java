@@ -3,6 +3,7 @@ package dev.ruminate.providers.chatcompletions;
 import dev.ruminate.core.error.IncompleteStreamException;
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.event.ContentDelta;
+import dev.ruminate.core.event.OutputChecked;
 import dev.ruminate.core.event.PartEnded;
 import dev.ruminate.core.event.ReasoningDelta;
 import dev.ruminate.core.event.ReasoningFinal;
@@ -97,9 +98,10 @@ final class CompletionChunkWriter {
         } else if (e instanceof ResponseCompleted c) {
             start(out);
             complete(c.finishReason(), out);
-        } else if (!(e instanceof Seal || e instanceof ServerToolBlock || e instanceof Warning)) {
+        } else if (!(e instanceof Seal || e instanceof ServerToolBlock || e instanceof Warning
+                || e instanceof OutputChecked)) {
             // Seals and server tool blocks are left out on purpose (see ChatCompletionsStreamEncoder), and so
-            // are warnings: they are the SDK's notes to its own caller and a chunk has no place for them; a type
+            // are warnings and structured-output verdicts: they are the SDK's notes to its own caller and a chunk has no place for them; a type
             // added to ChatEvent later must fail here, not vanish from the stream unnoticed.
             throw new IllegalStateException("the Chat Completions encoder does not handle the event type "
                     + e.getClass().getName());

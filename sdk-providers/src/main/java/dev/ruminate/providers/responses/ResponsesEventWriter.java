@@ -2,6 +2,7 @@ package dev.ruminate.providers.responses;
 
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.event.ContentDelta;
+import dev.ruminate.core.event.OutputChecked;
 import dev.ruminate.core.event.PartEnded;
 import dev.ruminate.core.event.ReasoningDelta;
 import dev.ruminate.core.event.ReasoningFinal;
@@ -126,7 +127,7 @@ final class ResponsesEventWriter {
         } else if (e instanceof ServerToolBlock b) {
             // the upstream provider's own tools mean nothing to this endpoint's clients (see ResponsesStreamEncoder)
             serverToolParts.add(b.part());
-        } else if (e instanceof Warning) {
+        } else if (e instanceof Warning || e instanceof OutputChecked) {
             // the SDK's note to its own caller (what it changed upstream): the Responses stream has no event for it
             return out;
         } else {

@@ -32,6 +32,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.BiFunction;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
@@ -52,6 +53,15 @@ import reactor.core.publisher.Mono;
  * {@link OpaqueStateRejectedException}, or, with {@link OpaqueStateRecovery#STRIP_AND_RETRY_ONCE},
  * leads to one more request without that state, after the guards and announced by a
  * {@link dev.ruminate.core.event.Warning}.
+ *
+ * <p><b>Structured output.</b> For a request with an {@linkplain ChatRequest#output() output schema}
+ * the pipeline asks the codec how it carries it ({@link WireCodec#structuredOutputMethod}), turns the
+ * output tool's call into answer text, validates the answer against the schema and reports the
+ * verdict as an {@link dev.ruminate.core.event.OutputChecked} event before the
+ * {@code ResponseCompleted}; for a method that does not constrain the output it asks once more,
+ * with the violations, when the answer is refused. A response that ends in calls of other tools (a
+ * tool loop's step) gets no verdict. See {@code StructuredOutputChecking}. A request without an
+ * output schema costs nothing for it.
  *
  * <p><b>Origin.</b> The pipeline knows where its calls go, so it stamps its {@link #origin()} on
  * every {@link ResponseStarted} a response gives (and, should a decoder not begin with one, puts a
@@ -219,7 +229,10 @@ public final class ProviderPipeline<F> {
      * per subscription, turn and part as the caller gave them), runs the call under the guards with
      * rejections of opaque state typed, then the recovery step. The order: the
      * {@link Resilience} guards retry transient failures of each attempt; the recovery, outside
-     * them, makes at most one more (itself guarded) attempt with the refused state stripped.
+     * them, makes at most one more (itself guarded) attempt with the refused state stripped. A
+     * request with an output schema then goes through {@link StructuredOutputChecking}, outside
+     * both: its one corrective attempt is a whole call of its own (recovery and guards included); a
+     * request without one has no operator added for it.
      */
     private Flux<ChatEvent> recovering(ChatRequest request, boolean stream,
                                        BiFunction<ChatRequest, byte[], Flux<ChatEvent>> call) {
@@ -234,26 +247,39 @@ public final class ProviderPipeline<F> {
                 return Flux.error(e);
             }
             Set<Warning> said = new HashSet<>();
-            return OpaqueStateRecovering.apply(recovery, name, prepared, p -> {
-                RequestWarnings warnings = new RequestWarnings();
-                byte[] body;
-                try {
-                    body = encodePrepared(p, stream, warnings);
-                } catch (RuminateException e) {
-                    return Flux.error(e);
-                }
-                List<ChatEvent> fresh = new ArrayList<>();
-                for (Warning w : warnings.list()) {
-                    Warning given = asGiven(w, prepared);
-                    if (said.add(given)) {
-                        fresh.add(given);
-                    }
-                }
-                Flux<ChatEvent> attempt = resilience.apply(name, call.apply(p, body)
-                        .onErrorMap(ProviderHttpException.class, e -> classified(p, e)));
-                return fresh.isEmpty() ? attempt : Flux.concat(Flux.fromIterable(fresh), attempt);
-            });
+            BiFunction<PreparedHistory, Consumer<ChatRequest>, Flux<ChatEvent>> recovered = (history, sent) ->
+                    OpaqueStateRecovering.apply(recovery, name, history, p -> {
+                        sent.accept(p);
+                        return attempt(p, history, stream, said, call);
+                    });
+            return prepared.request().output() == null ? recovered.apply(prepared, p -> { })
+                    : StructuredOutputChecking.run(name, codec, prepared, recovered);
         });
+    }
+
+    /**
+     * Encodes and makes one guarded, classified call of a prepared request, its encoder's warnings
+     * first (those not said before in this subscription).
+     */
+    private Flux<ChatEvent> attempt(ChatRequest p, PreparedHistory prepared, boolean stream, Set<Warning> said,
+                                    BiFunction<ChatRequest, byte[], Flux<ChatEvent>> call) {
+        RequestWarnings warnings = new RequestWarnings();
+        byte[] body;
+        try {
+            body = encodePrepared(p, stream, warnings);
+        } catch (RuminateException e) {
+            return Flux.error(e);
+        }
+        List<ChatEvent> fresh = new ArrayList<>();
+        for (Warning w : warnings.list()) {
+            Warning given = asGiven(w, prepared);
+            if (said.add(given)) {
+                fresh.add(given);
+            }
+        }
+        Flux<ChatEvent> attempt = resilience.apply(name, call.apply(p, body)
+                .onErrorMap(ProviderHttpException.class, e -> classified(p, e)));
+        return fresh.isEmpty() ? attempt : Flux.concat(Flux.fromIterable(fresh), attempt);
     }
 
     /** A warning about a prepared message, re-addressed to the message and part as the caller gave them. */

@@ -13,11 +13,13 @@ import dev.ruminate.core.message.ToolResultMessage;
 import dev.ruminate.core.message.Usage;
 import dev.ruminate.core.reduce.ChatReducer;
 import dev.ruminate.core.reduce.ChatResult;
+import dev.ruminate.core.reduce.StructuredOutput;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.core.request.OutputSchema;
 import dev.ruminate.core.request.PromptCaching;
 import dev.ruminate.core.request.ReasoningEffort;
 import dev.ruminate.core.request.ReasoningOptions;
+import dev.ruminate.core.request.StructuredOutputMethod;
 import dev.ruminate.testkit.AcceptanceRules;
 import dev.ruminate.testkit.EmulatorResponse;
 import dev.ruminate.testkit.GeminiScript;
@@ -110,8 +112,11 @@ class GeminiRequestFeaturesOverHttpTest {
 
         assertThat(emulator.requests().get(0).rejectedBy()).isNull();
         assertThat(emulator.requests().get(0).path()).endsWith("/models/gemini-2.5-pro:generateContent");
-        assertThat(result.message().toolCalls()).singleElement()
-                .satisfies(c -> assertThat(c.name()).isEqualTo("weather_report"));
+        // the pipeline turns the forced output function's call into the answer text and checks it
+        assertThat(result.message().toolCalls()).isEmpty();
+        assertThat(result.message().text()).isEqualTo("{\"city\":\"Paris\",\"celsius\":14}");
+        assertThat(result.output()).isEqualTo(new StructuredOutput("weather_report", StructuredOutputMethod.TOOL_FORCED,
+                true, List.of(), 1, "{\"city\":\"Paris\",\"celsius\":14}"));
     }
 
     static Stream<Arguments> badInput() {
