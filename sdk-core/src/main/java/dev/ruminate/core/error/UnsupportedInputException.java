@@ -30,6 +30,7 @@ public class UnsupportedInputException extends InvalidRequestException {
         TOO_LARGE
     }
 
+    /** Why the input is refused. */
     private final Reason reason;
 
     /**
