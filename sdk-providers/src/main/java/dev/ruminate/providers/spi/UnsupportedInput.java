@@ -17,6 +17,7 @@ public final class UnsupportedInput extends IllegalArgumentException {
 
     private static final long serialVersionUID = 1L;
 
+    /** Why the input is refused. */
     private final UnsupportedInputException.Reason reason;
 
     /**
