@@ -101,6 +101,21 @@ public final class JsonTree {
     }
 
     /**
+     * Returns the {@code UNEXPECTED_SHAPE} protocol error of JSON whose values the value it was read
+     * into refuses (an index out of range, a blank name, fields that do not go together): the shape is
+     * right but the content is not what the writer writes. The message names what was read, never a
+     * value; the refusal is kept as the cause.
+     *
+     * @param what what was read, such as {@code an event}
+     * @param refusal the value's refusal
+     * @return the error, to throw
+     */
+    public static ProtocolException invalid(String what, IllegalArgumentException refusal) {
+        return new ProtocolException(ProtocolException.Reason.UNEXPECTED_SHAPE,
+                what + " has a value its type does not accept", -1, -1, refusal);
+    }
+
+    /**
      * Names the JSON kind of a value ({@code a string}, {@code an object}, …) for messages.
      *
      * @param v the value

@@ -203,10 +203,20 @@ public final class EventJson {
      * @return the event
      * @throws ProtocolException {@code MALFORMED_JSON} for text that is not one JSON value,
      *     {@code UNEXPECTED_SHAPE} for JSON that is not an event (no or an unknown {@code type}, a
-     *     missing or mistyped field, a negative part); the message names the field, never a value
+     *     missing or mistyped field, a negative part, a value the event refuses, such as a warning
+     *     without a code); the message names the field, never a value
      */
     public static ChatEvent read(String json) {
         JsonTree.Obj o = JsonTree.parseObject(json, "an event");
+        try {
+            return event(o);
+        } catch (IllegalArgumentException e) {
+            // the shape was right, but a value the event refuses (a warning without a code): still not an event
+            throw JsonTree.invalid("an event", e);
+        }
+    }
+
+    private static ChatEvent event(JsonTree.Obj o) {
         String type = o.requireString("type");
         switch (type) {
             case "response.started":

@@ -193,6 +193,15 @@ public final class LoopEventJson {
      */
     public static LoopEvent read(String json) {
         JsonTree.Obj o = JsonTree.parseObject(json, "a loop event");
+        try {
+            return loopEvent(o, json);
+        } catch (IllegalArgumentException e) {
+            // the shape was right, but a value the event or a message in it refuses: still not a loop event
+            throw JsonTree.invalid("a loop event", e);
+        }
+    }
+
+    private static LoopEvent loopEvent(JsonTree.Obj o, String json) {
         String type = o.requireString("type");
         int step = o.requireIndex("step");
         switch (type) {

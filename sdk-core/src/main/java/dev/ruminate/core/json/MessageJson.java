@@ -178,7 +178,13 @@ public final class MessageJson {
      *     never a value
      */
     public static Message read(String json) {
-        return message(JsonTree.parseObject(json, "a message"));
+        JsonTree.Obj o = JsonTree.parseObject(json, "a message");
+        try {
+            return message(o);
+        } catch (IllegalArgumentException e) {
+            // the shape was right, but a value the message refuses (a negative block, a blank media name)
+            throw JsonTree.invalid("a message", e);
+        }
     }
 
     /**
@@ -195,7 +201,11 @@ public final class MessageJson {
         }
         List<Message> out = new ArrayList<>(a.items().size());
         for (int i = 0; i < a.items().size(); i++) {
-            out.add(message(a.object(i)));
+            try {
+                out.add(message(a.object(i)));
+            } catch (IllegalArgumentException e) {
+                throw JsonTree.invalid("message " + i, e);
+            }
         }
         return List.copyOf(out);
     }

@@ -194,6 +194,12 @@ class EventJsonTest {
         assertShape("{\"type\":\"reasoning.delta\",\"part\":0,\"text\":\"t\",\"summary\":\"yes\"}", "summary must be a boolean");
     }
 
+    /** Found by WireJsonReadersFuzzTest: the event's own refusal escaped as an IllegalArgumentException. */
+    @Test
+    void aValueTheEventRefusesIsAShapeErrorToo() {
+        assertShape("{\"type\":\"warning\",\"code\":\"\",\"message\":\"sk-SECRET\"}", "an event has a value its type does not accept");
+    }
+
     private static void assertShape(String json, String expected) {
         assertThatThrownBy(() -> EventJson.read(json))
                 .isInstanceOf(ProtocolException.class)
