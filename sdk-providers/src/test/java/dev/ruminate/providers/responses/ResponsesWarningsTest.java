@@ -2,19 +2,23 @@ package dev.ruminate.providers.responses;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ruminate.core.error.ProviderHttpException;
 import dev.ruminate.core.error.UnsupportedInputException;
 import dev.ruminate.core.event.Warning;
 import dev.ruminate.core.message.Media;
 import dev.ruminate.core.reduce.ChatReducer;
 import dev.ruminate.core.reduce.ChatResult;
 import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.core.request.OutputSchema;
 import dev.ruminate.core.request.PromptCaching;
 import dev.ruminate.core.request.ReasoningEffort;
 import dev.ruminate.core.request.ReasoningOptions;
 import dev.ruminate.core.request.SamplingOptions;
 import dev.ruminate.providers.spi.RequestWarnings;
+import dev.ruminate.testkit.AcceptanceRules;
 import dev.ruminate.testkit.NettyLeakCheck;
 import dev.ruminate.testkit.ProviderEmulator;
+import dev.ruminate.testkit.RecordedRequest;
 import dev.ruminate.testkit.ResponsesScript;
 import dev.ruminate.transport.http.ApiKey;
 import java.time.Duration;
@@ -207,6 +211,34 @@ class ResponsesWarningsTest {
     }
 
     @Test
+    void theEncodersBodiesPassTheCheckingEmulator() {
+        emulator.checking(AcceptanceRules.responses());
+        try {
+            emulator.enqueue(ResponsesScript.create().model("o3").text("{\"city\":\"Paris\"}").toResponse());
+            ChatRequest request = ChatRequest.builder("o3").user("Which city?", Media.image(new byte[] {1, 2, 3}, "image/webp"))
+                    .sampling(new SamplingOptions(0.5, 0.5, null, List.of(), null))
+                    .output(OutputSchema.of("answer", "{\"type\":\"object\"}")).build();
+
+            ChatResult result = ChatReducer.defaults().reduce(provider(ResponsesProfiles.OPENAI).stream(request))
+                    .block(Duration.ofSeconds(30));
+
+            assertThat(result).isNotNull();
+            RecordedRequest sent = emulator.requests().get(emulator.requests().size() - 1);
+            assertThat(sent.rejectedBy()).isNull();
+            assertThat(MAPPER.readTree(sent.body()).get("text").get("format").get("type").asString()).isEqualTo("json_schema");
+
+            // what the encoder leaves out, forced in through an extra: the emulator answers as OpenAI does
+            StepVerifier.create(provider(ResponsesProfiles.OPENAI).stream(ChatRequest.builder("o3").user("Hi")
+                            .extra("temperature", 0.5).build()))
+                    .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(ProviderHttpException.class)
+                            .hasMessageContaining("Unsupported parameter: 'temperature'"))
+                    .verify(Duration.ofSeconds(30));
+        } finally {
+            emulator.checking(null);
+        }
+    }
+
+    @Test
     void badInputFailsBeforeAnyRequest() {
         int before = emulator.requests().size();
         ChatRequest heic = ChatRequest.builder("gpt-5.1").user("x", Media.image(new byte[] {1, 2}, "image/heic")).build();
@@ -219,8 +251,8 @@ class ResponsesWarningsTest {
                 })
                 .verify(Duration.ofSeconds(30));
         ChatRequest nativeOnly = ChatRequest.builder("deepseek-v4").user("x")
-                .output(dev.ruminate.core.request.OutputSchema.of("a", "{\"type\":\"object\"}")
-                        .withStrategy(dev.ruminate.core.request.OutputSchema.Strategy.NATIVE)).build();
+                .output(OutputSchema.of("a", "{\"type\":\"object\"}")
+                        .withStrategy(OutputSchema.Strategy.NATIVE)).build();
         StepVerifier.create(provider(ResponsesProfiles.DEEPSEEK).stream(nativeOnly))
                 .expectError(UnsupportedInputException.class)
                 .verify(Duration.ofSeconds(30));
