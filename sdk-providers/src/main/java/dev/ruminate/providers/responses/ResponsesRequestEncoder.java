@@ -197,7 +197,11 @@ final class ResponsesRequestEncoder {
         if (s.maxOutputTokens() != null && !taken.contains("max_output_tokens")) {
             g.writeNumberProperty("max_output_tokens", s.maxOutputTokens());
         }
-        boolean refused = OpenAiModels.refusesSampling(OpenAiModels.line(request.model()), reasoning.effort());
+        String effort = reasoning.effort();
+        if (request.extras().get("reasoning") instanceof Map<?, ?> given && given.get("effort") instanceof String e) {
+            effort = e; // a reasoning object given as an extra is what the server sees
+        }
+        boolean refused = OpenAiModels.refusesSampling(OpenAiModels.line(request.model()), effort);
         if (s.temperature() != null && !taken.contains("temperature")) {
             if (refused) {
                 warnings.ignored(refusal("temperature", request.model()));

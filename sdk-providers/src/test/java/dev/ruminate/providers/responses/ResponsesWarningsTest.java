@@ -100,7 +100,12 @@ class ResponsesWarningsTest {
         assertThat(none.body().get("reasoning").get("effort").asString()).isEqualTo("none");
         assertThat(none.warnings()).isEmpty();
 
-        Encoded chat = encode(ResponsesProfiles.OPENAI, b.model("gpt-5-chat-latest").reasoning(ReasoningOptions.DEFAULT).build());
+        Encoded extra = encode(ResponsesProfiles.OPENAI, b.model("gpt-5.2").reasoning(ReasoningOptions.DEFAULT)
+                .extra("reasoning", java.util.Map.of("effort", "none")).build());
+        assertThat(extra.body().get("temperature").asDouble()).as("the extra's effort none counts").isEqualTo(0.2);
+
+        Encoded chat = encode(ResponsesProfiles.OPENAI, ChatRequest.builder("gpt-5-chat-latest").user("Hi")
+                .sampling(new SamplingOptions(0.2, 0.9, null, List.of(), null)).build());
         assertThat(chat.body().get("temperature").asDouble()).isEqualTo(0.2);
         assertThat(chat.warnings()).isEmpty();
     }
