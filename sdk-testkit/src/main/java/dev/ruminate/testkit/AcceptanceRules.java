@@ -75,14 +75,18 @@ public final class AcceptanceRules {
     }
 
     /**
-     * OpenAI Responses used statelessly: {@link ResponsesReasoningItemRule}, then
-     * {@link ResponsesEncryptedContentRule} (encrypted content as issued); OpenAI errors.
+     * OpenAI Responses: {@link ResponsesReasoningItemRule} and {@link ResponsesEncryptedContentRule}
+     * (used statelessly: encrypted content as issued), then the request's parameters:
+     * {@link ResponsesTextFormatRule} (a json_schema format with its name and schema),
+     * {@link ResponsesInputImageRule} (inline images of an image type), {@link ResponsesSamplingRule}
+     * (no temperature or top_p on reasoning models); OpenAI errors.
      *
      * @return new rules
      */
     public static AcceptanceRules responses() {
         return new AcceptanceRules(ErrorFormat.OPENAI, List.of(new ResponsesReasoningItemRule(),
-                new ResponsesEncryptedContentRule()));
+                new ResponsesEncryptedContentRule(), new ResponsesTextFormatRule(), new ResponsesInputImageRule(),
+                new ResponsesSamplingRule()));
     }
 
     /**

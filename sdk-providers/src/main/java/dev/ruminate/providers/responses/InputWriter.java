@@ -1,6 +1,7 @@
 package dev.ruminate.providers.responses;
 
 import dev.ruminate.core.message.AssistantMessage;
+import dev.ruminate.core.message.Media;
 import dev.ruminate.core.message.Message;
 import dev.ruminate.core.message.Part;
 import dev.ruminate.core.message.ReasoningPart;
@@ -9,6 +10,7 @@ import dev.ruminate.core.message.SystemMessage;
 import dev.ruminate.core.message.TextPart;
 import dev.ruminate.core.message.ToolCallPart;
 import dev.ruminate.core.message.ToolResultMessage;
+import dev.ruminate.core.message.UserMessage;
 import dev.ruminate.providers.internal.JsonWriting;
 import java.util.List;
 import java.util.Objects;
@@ -31,7 +33,8 @@ import tools.jackson.core.JsonGenerator;
  * or one whose item id or state was lost) is dropped, since the server would reject an item it did
  * not issue; the items after it in the message then go without their item ids (a function call's
  * {@code call_id} is enough) and built-in tool items are left out, so the server finds no item that
- * needs the missing reasoning. Tool results become {@code function_call_output} items.
+ * needs the missing reasoning. Tool results become {@code function_call_output} items. Images and
+ * documents go as content parts ({@link ResponsesMedia}), before the text.
  */
 final class InputWriter {
 
@@ -63,8 +66,18 @@ final class InputWriter {
         return sb.toString();
     }
 
-    /** Writes the {@code input} array of the messages after the leading system messages. */
-    static void write(JsonGenerator g, ResponsesProfile profile, List<Message> messages) {
+    /**
+     * Writes the {@code input} array of the messages after the leading system messages. A user
+     * message with media has a content array, its media ({@link ResponsesMedia}) before its
+     * {@code input_text}; a tool result with media has an {@code output} array the same way; both
+     * are plain strings otherwise.
+     *
+     * @param g the generator
+     * @param profile the server's profile
+     * @param messages the messages to send
+     * @param offset the index of {@code messages}' first in the request, for the names of nameless files
+     */
+    static void write(JsonGenerator g, ResponsesProfile profile, List<Message> messages, int offset) {
         g.writeStartArray();
         for (int i = leadingSystem(messages); i < messages.size(); i++) {
             Message m = messages.get(i);
@@ -74,13 +87,34 @@ final class InputWriter {
                 g.writeStartObject();
                 g.writeStringProperty("type", "function_call_output");
                 g.writeStringProperty("call_id", t.toolCallId());
-                g.writeStringProperty("output", t.content());
+                if (t.media().isEmpty()) {
+                    g.writeStringProperty("output", t.content());
+                } else {
+                    g.writeArrayPropertyStart("output");
+                    mediaThenText(g, t.media(), t.content(), offset + i);
+                    g.writeEndArray();
+                }
+                g.writeEndObject();
+            } else if (m instanceof UserMessage u && !u.media().isEmpty()) {
+                g.writeStartObject();
+                g.writeStringProperty("role", "user");
+                g.writeArrayPropertyStart("content");
+                mediaThenText(g, u.media(), u.text(), offset + i);
+                g.writeEndArray();
                 g.writeEndObject();
             } else {
                 JsonWriting.writePlainMessage(g, m);
             }
         }
         g.writeEndArray();
+    }
+
+    /** Media first, where models read them best, then the text unless it is empty. */
+    private static void mediaThenText(JsonGenerator g, List<Media> media, String text, int message) {
+        ResponsesMedia.writeParts(g, media, message);
+        if (!text.isEmpty()) {
+            ResponsesMedia.writeText(g, text);
+        }
     }
 
     /** Why a reasoning item, or the items after it, go without their state. */

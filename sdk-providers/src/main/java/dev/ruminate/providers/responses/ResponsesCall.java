@@ -1,7 +1,9 @@
 package dev.ruminate.providers.responses;
 
+import dev.ruminate.core.internal.JsonTree;
 import dev.ruminate.core.message.Message;
 import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.core.request.OutputSchema;
 import dev.ruminate.core.request.ReasoningEffort;
 import dev.ruminate.core.request.ReasoningOptions;
 import dev.ruminate.core.request.SamplingOptions;
@@ -121,7 +123,8 @@ public record ResponsesCall(String model, List<String> inputItems, Set<String> r
     /**
      * Returns the request for the provider that answers this call.
      *
-     * <p>Mapped: the tools (as {@link FunctionTool#toDefinition()}); {@code reasoning.effort} (as
+     * <p>Mapped: the tools (as {@link FunctionTool#toDefinition()}); a json_schema
+     * {@code text.format} (as {@link #outputSchema()}); {@code reasoning.effort} (as
      * {@link ReasoningOptions#effort}, {@code xhigh} as {@link ReasoningEffort#XHIGH}, {@code none}
      * turning reasoning off); {@code max_output_tokens}, {@code temperature} and {@code top_p} (as
      * {@link SamplingOptions}). {@code tool_choice} {@code none} sends no tools, so no tool can be
@@ -140,7 +143,7 @@ public record ResponsesCall(String model, List<String> inputItems, Set<String> r
      */
     public ChatRequest toChatRequest(String upstreamModel, List<Message> messages) {
         Objects.requireNonNull(upstreamModel, "upstreamModel");
-        ChatRequest.Builder b = ChatRequest.builder(upstreamModel).messages(messages);
+        ChatRequest.Builder b = ChatRequest.builder(upstreamModel).messages(messages).output(outputSchema());
         if (!ToolChoice.NONE_MODE.equals(toolChoice.mode())) {
             for (FunctionTool t : tools) {
                 b.tool(t.toDefinition());
@@ -154,6 +157,34 @@ public record ResponsesCall(String model, List<String> inputItems, Set<String> r
             b.sampling(new SamplingOptions(temperature, topP, maxOutputTokens, List.of(), null));
         }
         return b.build();
+    }
+
+    /**
+     * Returns the structured output the client asked for: a {@code text.format} of type
+     * {@code json_schema} (checked by {@link ResponsesRequestReader}) as an {@link OutputSchema} with
+     * its name, schema, description and {@code strict} (false when absent, OpenAI's default), carried
+     * the upstream's best way ({@link OutputSchema.Strategy#AUTO}).
+     *
+     * @return the schema, or null for free text
+     * @throws IllegalArgumentException if {@link #textJson()} holds a json_schema format the reader
+     *     would have refused (a call built by hand)
+     * @since 0.3
+     */
+    public @Nullable OutputSchema outputSchema() {
+        if (textJson == null) {
+            return null;
+        }
+        JsonTree.Obj text = JsonTree.parseObject(textJson, "text");
+        JsonTree.Obj format = text.object("format");
+        if (format == null || !"json_schema".equals(format.get("type"))) {
+            return null;
+        }
+        JsonTree.Obj schema = format.object("schema");
+        if (schema == null) {
+            throw new IllegalArgumentException("text.format has no schema object");
+        }
+        return new OutputSchema(format.requireString("name"), schema.raw(), format.string("description"),
+                format.bool("strict", false), OutputSchema.Strategy.AUTO);
     }
 
     /** Maps a wire effort, already checked by the reader, to Ruminate's. */

@@ -6,6 +6,7 @@ import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.history.OpaqueRules;
 import dev.ruminate.core.history.SendBackPlan;
 import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.core.request.StructuredOutputMethod;
 import dev.ruminate.providers.internal.OpaqueRejections;
 import dev.ruminate.providers.spi.ApiIds;
 import dev.ruminate.providers.spi.BodyDecoding;
@@ -99,7 +100,18 @@ public final class ResponsesCodec implements WireCodec<SseEvent> {
 
     @Override
     public byte[] encode(ChatRequest prepared, boolean stream, RequestWarnings warnings) {
-        return ResponsesRequestEncoder.encode(profile, prepared, stream);
+        return ResponsesRequestEncoder.encode(profile, prepared, stream, warnings);
+    }
+
+    /**
+     * Natively ({@code text.format} json_schema) where the profile's capabilities have it; else a
+     * function tool, forced where the server takes a forced choice, else offered with
+     * {@code tool_choice: auto} and an instruction: the decision the encoder writes
+     * ({@link ResponsesStructuredOutput}).
+     */
+    @Override
+    public @Nullable StructuredOutputMethod structuredOutputMethod(ChatRequest prepared) {
+        return ResponsesStructuredOutput.method(profile, prepared);
     }
 
     @Override
@@ -159,19 +171,45 @@ public final class ResponsesCodec implements WireCodec<SseEvent> {
     /**
      * Encodes a request body: model, instructions (the leading system messages), input items
      * (earlier reasoning items sent back with their id and encrypted content when they are this
-     * server's own), tools, reasoning, {@code include}/{@code store} per profile, streaming flag,
-     * sampling, then the request's extras, which replace any field of the same name.
+     * server's own; images and documents as content parts), tools, the output schema, reasoning,
+     * {@code include}/{@code store} per profile, streaming flag, sampling, {@code prompt_cache_key},
+     * then the request's extras, which replace any field of the same name. What was ignored or
+     * coerced is discarded; {@link #encodeRequest(ResponsesProfile, ChatRequest, boolean, RequestWarnings)}
+     * reports it.
      *
      * @param profile the server's profile
      * @param request the request
      * @param stream true for a streaming call
      * @return the UTF-8 JSON body
+     * @throws dev.ruminate.providers.spi.UnsupportedInput for media or an output-schema strategy the
+     *     server does not take
      * @throws IllegalArgumentException if a tool's schema is not valid JSON, a tool call has no id,
      *     or an extra's value is not a string, number, boolean, null, list or string-keyed map
      */
     public static byte[] encodeRequest(ResponsesProfile profile, ChatRequest request, boolean stream) {
+        return encodeRequest(profile, request, stream, new RequestWarnings());
+    }
+
+    /**
+     * Encodes a request body as {@link #encodeRequest(ResponsesProfile, ChatRequest, boolean)} does,
+     * reporting every option ignored or coerced (stop sequences, seeds, budgets, efforts a model lacks,
+     * sampling a reasoning model refuses, cache breakpoints and times to live) to {@code warnings}.
+     *
+     * @param profile the server's profile
+     * @param request the request
+     * @param stream true for a streaming call
+     * @param warnings where what was ignored or coerced is reported
+     * @return the UTF-8 JSON body
+     * @throws dev.ruminate.providers.spi.UnsupportedInput for media or an output-schema strategy the
+     *     server does not take
+     * @throws IllegalArgumentException as the three-argument form
+     * @since 0.3
+     */
+    public static byte[] encodeRequest(ResponsesProfile profile, ChatRequest request, boolean stream,
+                                       RequestWarnings warnings) {
         Objects.requireNonNull(profile, "profile");
         Objects.requireNonNull(request, "request");
-        return ResponsesRequestEncoder.encode(profile, request, stream);
+        Objects.requireNonNull(warnings, "warnings");
+        return ResponsesRequestEncoder.encode(profile, request, stream, warnings);
     }
 }

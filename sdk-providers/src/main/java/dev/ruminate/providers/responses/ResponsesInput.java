@@ -5,6 +5,7 @@ import dev.ruminate.core.internal.JsonTree;
 import dev.ruminate.core.internal.JsonValidity;
 import dev.ruminate.core.message.AssistantMessage;
 import dev.ruminate.core.message.FinishReason;
+import dev.ruminate.core.message.Media;
 import dev.ruminate.core.message.Message;
 import dev.ruminate.core.message.Part;
 import dev.ruminate.core.message.ReasoningPart;
@@ -35,8 +36,11 @@ import org.jspecify.annotations.Nullable;
  *       its content as a string or the joined text of its {@code input_text}/{@code output_text}/{@code text}
  *       parts; {@code assistant} becomes text parts of an assistant turn (its {@code msg_} id kept as
  *       the part's item id, {@code refusal} parts read as text), and {@code reasoning} entries inside
- *       its {@code content} array become reasoning parts in place. Image, file and audio parts, and
- *       part types not listed here, are rejected, never dropped;</li>
+ *       its {@code content} array become reasoning parts in place. A user message's
+ *       {@code input_image} and {@code input_file} parts become its {@link Media} (by data URL or
+ *       http(s) URL; {@code file_id} is rejected, since only OpenAI can resolve it; the image
+ *       {@code detail} is not carried). Audio parts, media in other roles, and part types not listed
+ *       here are rejected, never dropped;</li>
  *   <li>{@code reasoning} items (also inside an assistant message's content): a {@code text} (the
  *       form think-tag proxies document, {@code {"type":"reasoning","text":"…"}}) becomes a raw
  *       reasoning part; then one reasoning part per {@code summary} entry (flagged as summary,
@@ -46,7 +50,9 @@ import org.jspecify.annotations.Nullable;
  *       item back unchanged. An item with no text becomes one empty reasoning part holding its state;</li>
  *   <li>{@code function_call} items: tool call parts ({@code call_id}, {@code name},
  *       {@code arguments}; the item {@code id} as item id); {@code function_call_output} items: tool
- *       results (an {@code output} that is not a string is kept as its JSON text);</li>
+ *       results (an {@code output} array with image or file parts becomes the joined text of its
+ *       {@code input_text} parts and its media; any other {@code output} that is not a string is kept
+ *       as its JSON text);</li>
  *   <li>the items of OpenAI's built-in tools ({@code web_search_call}, {@code file_search_call},
  *       {@code code_interpreter_call}, {@code computer_call}, {@code mcp_call},
  *       {@code image_generation_call}, {@code local_shell_call}, {@code custom_tool_call}, … and their
@@ -114,8 +120,8 @@ public final class ResponsesInput {
      * @return the conversation, oldest first, as an unmodifiable list
      * @throws ClientRequestException (400) for an item that cannot be read: an unknown item type
      *     ({@code param} {@code input[i].type}), an {@code item_reference} left unresolved, a content
-     *     part this reader does not support ({@code input_image}, {@code input_file},
-     *     {@code input_audio}), or a wrong shape; {@code i} counts in {@code itemJsons}. The message
+     *     part this reader does not support ({@code input_audio}; an image or file by {@code file_id},
+     *     or outside a user message or tool output), or a wrong shape; {@code i} counts in {@code itemJsons}. The message
      *     names the place, never a value
      * @throws IllegalArgumentException if an element of {@code itemJsons} is not exactly one JSON value
      */
@@ -218,6 +224,12 @@ public final class ResponsesInput {
                 case "function_call_output" -> {
                     flush();
                     Object output = item.get("output");
+                    if (output instanceof JsonTree.Arr a && hasMedia(a)) {
+                        List<Media> media = new ArrayList<>();
+                        String text = contentParts(a, media);
+                        out.add(new ToolResultMessage(item.requireString("call_id"), null, text, false, media));
+                        return;
+                    }
                     String content = output instanceof String s ? s
                             : output instanceof JsonTree.Obj o ? o.raw()
                             : output instanceof JsonTree.Arr a ? a.raw() : "";
@@ -243,7 +255,13 @@ public final class ResponsesInput {
             switch (role) {
                 case "user" -> {
                     flush();
-                    out.add(new UserMessage(text(item)));
+                    if (item.get("content") instanceof JsonTree.Arr parts) {
+                        List<Media> media = new ArrayList<>();
+                        String text = contentParts(parts, media);
+                        out.add(new UserMessage(text, media));
+                    } else {
+                        out.add(new UserMessage(text(item)));
+                    }
                 }
                 case "system", "developer" -> {
                     flush();
@@ -328,8 +346,12 @@ public final class ResponsesInput {
             if (type == null || TEXT_PARTS.contains(type) || assistant && "refusal".equals(type)) {
                 return;
             }
-            if (type.equals("input_image") || type.equals("input_file") || type.equals("input_audio")) {
-                throw fail.apply(part.where("type"), "is a content part (image, file or audio) that this service does not support yet");
+            if (type.equals("input_audio")) {
+                throw fail.apply(part.where("type"), "is an audio content part, which this service does not support");
+            }
+            if (InputMedia.isMedia(type)) {
+                throw fail.apply(part.where("type"), "is an image or file part, which this service reads in user messages"
+                        + " and tool outputs only");
             }
             throw fail.apply(part.where("type"), "is not a content part type this service reads");
         }
@@ -341,6 +363,32 @@ public final class ResponsesInput {
                         Usage.UNKNOWN));
                 turn.clear();
             }
+        }
+
+        /** Tells whether an output array holds an image or a file part. */
+        private static boolean hasMedia(JsonTree.Arr parts) {
+            for (Object p : parts.items()) {
+                if (p instanceof JsonTree.Obj o && InputMedia.isMedia(o.string("type"))) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /** Reads content parts: the joined text of the text parts, and the media of the image and file parts, in order. */
+        private String contentParts(JsonTree.Arr parts, List<Media> media) {
+            StringBuilder sb = new StringBuilder();
+            for (int i = 0; i < parts.items().size(); i++) {
+                JsonTree.Obj p = parts.object(i);
+                String type = p.string("type");
+                if (InputMedia.isMedia(type)) {
+                    media.add(InputMedia.read(p, fail));
+                } else {
+                    checkTextPart(p, type, false);
+                    sb.append(orEmpty(p.string("text")));
+                }
+            }
+            return sb.toString();
         }
 
         /** Reads {@code content}: a string, or the joined text of its parts. */

@@ -9,7 +9,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Everything that makes one Responses server different from another: where it is, how it
- * authenticates, whether reasoning is kept client-side, and how reasoning is requested.
+ * authenticates, whether reasoning is kept client-side, how reasoning is requested, and what it
+ * takes beyond the conversation ({@link ResponsesCapabilities}).
  *
  * <p>{@link ResponsesProfiles} holds the known servers; {@code ResponsesProfiles.OPEN_RESPONSES.toBuilder()}
  * is the start for a new one. Immutable and thread-safe.
@@ -25,11 +26,13 @@ import org.jspecify.annotations.Nullable;
  *     {@code include: ["reasoning.encrypted_content"]}, so that reasoning items come back with their
  *     encrypted state and can be replayed without the server keeping them
  * @param reasoningStyle how {@link dev.ruminate.core.request.ReasoningOptions} are written
+ * @param capabilities what the server takes beyond the conversation (structured output, media,
+ *     a forced tool choice, a prompt cache key); since 0.3
  * @since 0.1
  */
 public record ResponsesProfile(String name, @Nullable String baseUrl, String path, String authHeader,
                                String authPrefix, boolean statelessReasoning,
-                               ResponsesReasoningStyle reasoningStyle) {
+                               ResponsesReasoningStyle reasoningStyle, ResponsesCapabilities capabilities) {
 
     /**
      * Validates the components.
@@ -41,18 +44,38 @@ public record ResponsesProfile(String name, @Nullable String baseUrl, String pat
      * @param authPrefix see {@link #authPrefix()}
      * @param statelessReasoning see {@link #statelessReasoning()}
      * @param reasoningStyle see {@link #reasoningStyle()}
+     * @param capabilities see {@link #capabilities()}
      * @throws IllegalArgumentException when a name is blank, the base URL is not an absolute http(s)
      *     URL, or the path does not start with {@code /}
      */
     public ResponsesProfile {
         ProfileChecks.requireEndpoint(name, baseUrl, "path", path, authHeader, authPrefix);
         Objects.requireNonNull(reasoningStyle, "reasoningStyle");
+        Objects.requireNonNull(capabilities, "capabilities");
+    }
+
+    /**
+     * Creates a profile with the capabilities of OpenAI's API (the constructor of 0.1 and 0.2).
+     *
+     * @param name see {@link #name()}
+     * @param baseUrl see {@link #baseUrl()}
+     * @param path see {@link #path()}
+     * @param authHeader see {@link #authHeader()}
+     * @param authPrefix see {@link #authPrefix()}
+     * @param statelessReasoning see {@link #statelessReasoning()}
+     * @param reasoningStyle see {@link #reasoningStyle()}
+     * @throws IllegalArgumentException as the canonical constructor
+     */
+    public ResponsesProfile(String name, @Nullable String baseUrl, String path, String authHeader, String authPrefix,
+                            boolean statelessReasoning, ResponsesReasoningStyle reasoningStyle) {
+        this(name, baseUrl, path, authHeader, authPrefix, statelessReasoning, reasoningStyle, ResponsesCapabilities.OPENAI);
     }
 
     /**
      * Starts a profile with the defaults of a generic Open Responses server: no base URL,
      * {@code /responses}, {@code Authorization: Bearer}, stateful (no {@code store}/{@code include}),
-     * {@code reasoning: {effort, summary}}.
+     * {@code reasoning: {effort, summary}}, the capabilities of OpenAI's API
+     * ({@link ResponsesCapabilities#OPENAI}).
      *
      * @param name the profile name
      * @return a builder
@@ -73,6 +96,7 @@ public record ResponsesProfile(String name, @Nullable String baseUrl, String pat
         b.auth(authHeader, authPrefix);
         b.statelessReasoning = statelessReasoning;
         b.reasoningStyle = reasoningStyle;
+        b.capabilities = capabilities;
         return b;
     }
 
@@ -100,6 +124,7 @@ public record ResponsesProfile(String name, @Nullable String baseUrl, String pat
         private String path = "/responses";
         private boolean statelessReasoning;
         private ResponsesReasoningStyle reasoningStyle = ResponsesReasoningStyle.EFFORT_AND_SUMMARY;
+        private ResponsesCapabilities capabilities = ResponsesCapabilities.OPENAI;
 
         private Builder(String name) {
             super(name);
@@ -144,6 +169,18 @@ public record ResponsesProfile(String name, @Nullable String baseUrl, String pat
         }
 
         /**
+         * Sets what the server takes beyond the conversation.
+         *
+         * @param what the capabilities
+         * @return this builder
+         * @since 0.3
+         */
+        public Builder capabilities(ResponsesCapabilities what) {
+            this.capabilities = Objects.requireNonNull(what, "what");
+            return this;
+        }
+
+        /**
          * Builds the profile.
          *
          * @return the immutable profile
@@ -151,7 +188,7 @@ public record ResponsesProfile(String name, @Nullable String baseUrl, String pat
          */
         public ResponsesProfile build() {
             return new ResponsesProfile(name(), baseUrl(), path, authHeader(), authPrefix(), statelessReasoning,
-                    reasoningStyle);
+                    reasoningStyle, capabilities);
         }
     }
 }

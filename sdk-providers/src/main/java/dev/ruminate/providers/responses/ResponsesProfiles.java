@@ -18,6 +18,18 @@ import org.jspecify.annotations.Nullable;
  */
 public final class ResponsesProfiles {
 
+    /*
+     * Capabilities (ResponsesCapabilities): OpenAI, Azure and a generic Open Responses server take
+     * everything OpenAI's specification has. Servers that implement the specification only in part
+     * (xAI, the local servers, Bedrock Mantle) take structured output, a forced tool choice and
+     * images, but no input_file, no media in tool results and no prompt_cache_key: what their
+     * documentation shows, the rest not confirmed (UNVERIFIED), so refused or warned about rather
+     * than sent into a 400. DeepSeek's /responses takes none of it (its models read no media, and
+     * its thinking mode refuses a forced tool choice); OpenRouter takes images and files.
+     */
+    private static final ResponsesCapabilities LOCAL = ResponsesCapabilities.OPENAI.withMedia(true, false, false)
+            .withPromptCacheKey(false);
+
     /** OpenAI, {@code https://api.openai.com/v1/responses}, stateless reasoning. */
     public static final ResponsesProfile OPENAI = ResponsesProfile.builder("openai-responses")
             .baseUrl("https://api.openai.com/v1").statelessReasoning(true).build();
@@ -32,27 +44,32 @@ public final class ResponsesProfiles {
     /** xAI, {@code https://api.x.ai/v1/responses}; summaries of reasoning with encrypted content. */
     public static final ResponsesProfile XAI = ResponsesProfile.builder("xai-responses")
             .baseUrl("https://api.x.ai/v1").statelessReasoning(true)
-            .reasoningStyle(ResponsesReasoningStyle.EFFORT_ONLY).build();
+            .reasoningStyle(ResponsesReasoningStyle.EFFORT_ONLY).capabilities(LOCAL).build();
 
     /** DeepSeek's {@code https://api.deepseek.com/responses}: raw reasoning text; thinking chosen by model. */
     public static final ResponsesProfile DEEPSEEK = ResponsesProfile.builder("deepseek-responses")
-            .baseUrl("https://api.deepseek.com").reasoningStyle(ResponsesReasoningStyle.NONE).build();
+            .baseUrl("https://api.deepseek.com").reasoningStyle(ResponsesReasoningStyle.NONE)
+            .capabilities(new ResponsesCapabilities(false, false, false, false, false, false)).build();
 
     /** OpenRouter's {@code https://openrouter.ai/api/v1/responses} (which ends its stream with {@code [DONE]}). */
     public static final ResponsesProfile OPENROUTER = ResponsesProfile.builder("openrouter-responses")
-            .baseUrl("https://openrouter.ai/api/v1").statelessReasoning(true).build();
+            .baseUrl("https://openrouter.ai/api/v1").statelessReasoning(true)
+            .capabilities(ResponsesCapabilities.OPENAI.withMedia(true, true, false).withPromptCacheKey(false)).build();
 
     /** LM Studio's local server, {@code http://localhost:1234/v1/responses}. */
     public static final ResponsesProfile LMSTUDIO = ResponsesProfile.builder("lmstudio-responses")
-            .baseUrl("http://localhost:1234/v1").reasoningStyle(ResponsesReasoningStyle.EFFORT_ONLY).build();
+            .baseUrl("http://localhost:1234/v1").reasoningStyle(ResponsesReasoningStyle.EFFORT_ONLY).capabilities(LOCAL)
+            .build();
 
     /** vLLM's OpenAI-compatible server, {@code http://localhost:8000/v1/responses}. */
     public static final ResponsesProfile VLLM = ResponsesProfile.builder("vllm-responses")
-            .baseUrl("http://localhost:8000/v1").reasoningStyle(ResponsesReasoningStyle.EFFORT_ONLY).build();
+            .baseUrl("http://localhost:8000/v1").reasoningStyle(ResponsesReasoningStyle.EFFORT_ONLY).capabilities(LOCAL)
+            .build();
 
     /** Ollama's OpenAI-compatible server, {@code http://localhost:11434/v1/responses}. */
     public static final ResponsesProfile OLLAMA = ResponsesProfile.builder("ollama-responses")
-            .baseUrl("http://localhost:11434/v1").reasoningStyle(ResponsesReasoningStyle.EFFORT_ONLY).build();
+            .baseUrl("http://localhost:11434/v1").reasoningStyle(ResponsesReasoningStyle.EFFORT_ONLY).capabilities(LOCAL)
+            .build();
 
     /**
      * Amazon Bedrock's OpenAI-compatible endpoint ("Mantle"), {@code
@@ -60,7 +77,8 @@ public final class ResponsesProfiles {
      * URL), with a Bedrock API key as bearer token; reasoning comes back as encrypted items.
      */
     public static final ResponsesProfile BEDROCK = ResponsesProfile.builder("bedrock-responses")
-            .baseUrl("https://bedrock-mantle.us-east-1.api.aws/openai/v1").statelessReasoning(true).build();
+            .baseUrl("https://bedrock-mantle.us-east-1.api.aws/openai/v1").statelessReasoning(true).capabilities(LOCAL)
+            .build();
 
     /**
      * Any other server that speaks the Responses API (the Open Responses specification, proxies):

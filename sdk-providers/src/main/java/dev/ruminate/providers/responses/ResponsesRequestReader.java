@@ -43,7 +43,9 @@ import tools.jackson.core.ObjectWriteContext;
  * {@code tool_choice} of {@code auto}, {@code none}, {@code required} or one function; a known
  * {@code reasoning.effort} and {@code reasoning.summary}; {@code max_output_tokens} at least 1,
  * {@code temperature} in [0, 2], {@code top_p} in [0, 1]; a {@code text.format} of type
- * {@code text} (structured output is not supported yet).
+ * {@code text}, or {@code json_schema} with its name and object schema (structured output, carried
+ * as {@link ResponsesCall#outputSchema()}); {@code json_object} is refused. Input images and files as
+ * {@link ResponsesInput} reads them.
  *
  * <p>Rejected as not supported by this reader: {@code background: true}, {@code conversation} and
  * {@code prompt} (server-side state and prompt templates this service does not hold).
@@ -149,6 +151,12 @@ public final class ResponsesRequestReader {
         JsonTree.Obj metadata = object(r, "metadata");
         JsonTree.Obj text = object(r, "text");
         checkText(text);
+        JsonTree.Obj format = text == null ? null : object(text, "format");
+        if (format != null && "json_schema".equals(format.get("type"))
+                && tools.functions.stream().anyMatch(t -> t.name().equals(format.get("name")))) {
+            // the schema may travel as a tool named after it: a function of that name could not be told apart
+            throw invalidValue(format.where("name"), "must not be the name of one of the tools");
+        }
         JsonTree.Obj streamOptions = object(r, "stream_options");
         String truncation = oneOf(r, "truncation", Set.of("auto", "disabled"));
         return new ResponsesCall(model, items, references, string(r, "instructions"), tools.functions, tools.json,
@@ -272,14 +280,30 @@ public final class ResponsesRequestReader {
                 + " not supported by this service.");
     }
 
+    /**
+     * A {@code text.format} of type {@code text}, or {@code json_schema} with a {@code name} (1 to 64
+     * letters, digits, {@code _} or {@code -}), an object {@code schema}, and optional boolean
+     * {@code strict} and string {@code description}: what {@link ResponsesCall#outputSchema()} carries.
+     * {@code json_object} (JSON mode without a schema) has no neutral form and is refused.
+     */
     private static void checkText(JsonTree.@Nullable Obj text) {
         if (text == null) {
             return;
         }
         JsonTree.Obj format = object(text, "format");
-        if (format != null && !"text".equals(format.get("type"))) {
-            throw ClientFields.unsupported(format.where("type"),
-                    "Structured output (a text.format other than text) is not supported by this service yet.");
+        if (format == null || "text".equals(format.get("type"))) {
+            return;
         }
+        if (!"json_schema".equals(format.get("type"))) {
+            throw ClientFields.unsupported(format.where("type"),
+                    "A text.format other than text or json_schema is not supported by this service.");
+        }
+        String name = requireString(format, "name");
+        if (!name.matches("[A-Za-z0-9_-]{1,64}")) {
+            throw invalidValue(format.where("name"), "must be 1 to 64 letters, digits, underscores or dashes");
+        }
+        ClientFields.requireObject(format, "schema");
+        bool(format, "strict");
+        string(format, "description");
     }
 }

@@ -10,6 +10,7 @@ import dev.ruminate.core.error.RateLimitException;
 import dev.ruminate.core.error.RejectedException;
 import dev.ruminate.core.error.StreamTimeoutException;
 import dev.ruminate.core.error.TransportException;
+import dev.ruminate.core.error.UnsupportedInputException;
 import dev.ruminate.providers.internal.JsonWriting;
 import java.io.StringWriter;
 import java.util.Objects;
@@ -108,6 +109,17 @@ public record OpenAiError(int status, String type, @Nullable String code, String
         }
         if (failure instanceof ProviderHttpException h) {
             return upstream("The model provider answered with HTTP status " + h.status() + ".");
+        }
+        if (failure instanceof UnsupportedInputException u) {
+            // the client's own input, refused by the backend's encoder before anything was sent: a 400 that
+            // says what kind of input, in this service's words (the detail names the backend's positions)
+            return new OpenAiError(400, "invalid_request_error", "unsupported_value",
+                    "The model behind this service does not take part of this input: " + switch (u.reason()) {
+                        case KIND -> "a kind of content or structured-output form it does not read";
+                        case MEDIA_TYPE -> "a media type it does not read";
+                        case SOURCE -> "a media URL it cannot fetch (give the data instead)";
+                        case TOO_LARGE -> "media over its size or count limits";
+                    } + ".", null);
         }
         if (failure instanceof InvalidRequestException) {
             return upstream("The request could not be sent to the model provider.");

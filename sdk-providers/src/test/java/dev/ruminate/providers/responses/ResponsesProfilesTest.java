@@ -51,4 +51,25 @@ class ResponsesProfilesTest {
         assertThatThrownBy(() -> ResponsesProfile.builder("x").path("responses").build())
                 .isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void capabilitiesSayWhatEachServerTakes() {
+        assertThat(ResponsesProfiles.OPENAI.capabilities()).isEqualTo(ResponsesCapabilities.OPENAI);
+        assertThat(ResponsesProfiles.AZURE.capabilities()).isEqualTo(ResponsesCapabilities.OPENAI);
+        assertThat(ResponsesProfiles.OPEN_RESPONSES.capabilities()).isEqualTo(ResponsesCapabilities.OPENAI);
+        assertThat(ResponsesProfiles.DEEPSEEK.capabilities())
+                .isEqualTo(new ResponsesCapabilities(false, false, false, false, false, false));
+        assertThat(ResponsesProfiles.OPENROUTER.capabilities())
+                .isEqualTo(new ResponsesCapabilities(true, true, true, true, false, false));
+        for (ResponsesProfile local : new ResponsesProfile[] {ResponsesProfiles.XAI, ResponsesProfiles.LMSTUDIO,
+                ResponsesProfiles.VLLM, ResponsesProfiles.OLLAMA, ResponsesProfiles.BEDROCK}) {
+            assertThat(local.capabilities()).as(local.name())
+                    .isEqualTo(new ResponsesCapabilities(true, true, true, false, false, false));
+        }
+        ResponsesProfile custom = ResponsesProfiles.OPEN_RESPONSES.toBuilder()
+                .capabilities(ResponsesCapabilities.OPENAI.withJsonSchema(false).withForcedToolChoice(false)).build();
+        assertThat(custom.toBuilder().build().capabilities().jsonSchema()).isFalse();
+        assertThat(new ResponsesProfile("p", null, "/responses", "Authorization", "Bearer ", false,
+                ResponsesReasoningStyle.EFFORT_ONLY).capabilities()).isEqualTo(ResponsesCapabilities.OPENAI);
+    }
 }

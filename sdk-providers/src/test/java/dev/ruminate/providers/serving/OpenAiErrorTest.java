@@ -14,6 +14,7 @@ import dev.ruminate.core.error.RateLimitException;
 import dev.ruminate.core.error.RejectedException;
 import dev.ruminate.core.error.StreamTimeoutException;
 import dev.ruminate.core.error.TransportException;
+import dev.ruminate.core.error.UnsupportedInputException;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.stream.Stream;
@@ -63,6 +64,9 @@ class OpenAiErrorTest {
                         502, "server_error", "server_error", "could not authenticate"),
                 Arguments.of(new InvalidRequestException("p", "schema " + SECRET, new IllegalArgumentException(SECRET)),
                         502, "server_error", "server_error", "could not be sent"),
+                Arguments.of(new UnsupportedInputException("p", UnsupportedInputException.Reason.MEDIA_TYPE,
+                        "message 0, media 0: image/heic " + SECRET, new IllegalArgumentException(SECRET)),
+                        400, "invalid_request_error", "unsupported_value", "does not take part of this input: a media type"),
                 Arguments.of(new TransportException("connect to " + SECRET, new IOException(SECRET)),
                         502, "server_error", "server_error", "could not reach"),
                 Arguments.of(new IllegalStateException("bug holding " + SECRET),
