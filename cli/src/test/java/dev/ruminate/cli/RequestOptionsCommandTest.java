@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiConsumer;
 import java.util.function.Predicate;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,16 +25,12 @@ import tools.jackson.databind.json.JsonMapper;
  * option and the file, the usage exit status, and no request; good input reaches the body in each
  * family's form.
  *
- * <p>The tests marked {@link #AFTER_MERGE} need the issue-18 family encoders (written in parallel on
- * other branches): until they are merged, the encoders leave media, schemas and breakpoints out of
- * the body. They assert on the parsed body's structure, not its bytes: the base64 of the test files
- * appears somewhere in it, the schema's property names appear as fields, a breakpoint field appears.
+ * <p>The per-family tests assert on the parsed body's structure, not its bytes (the family's own
+ * golden tests pin those): the base64 of the test files appears in it, the schema's property names
+ * appear as fields, a breakpoint field appears.
  */
 @ExtendWith(NettyLeakCheck.class)
 class RequestOptionsCommandTest {
-
-    /** The reason on the tests that need the family encoders of issue 18: enable them once those are merged. */
-    static final String AFTER_MERGE = "issue 18: needs the family encoders (media, schema, caching); enable after merging them";
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final String KEY_VARIABLE = "PATH";
@@ -159,7 +154,6 @@ class RequestOptionsCommandTest {
     // ---- the body in each family's form (needs the family encoders) --------------------------------------
 
     @Test
-    @Disabled(AFTER_MERGE)
     void anthropicCarriesTheImageTheDocumentTheSchemaAndTheBreakpoints() {
         JsonNode body = nextRequest("anthropic", "--cache", "conversation");
 
@@ -168,7 +162,6 @@ class RequestOptionsCommandTest {
     }
 
     @Test
-    @Disabled(AFTER_MERGE)
     void chatCompletionsCarriesTheMediaAndTheSchemaAndTheCacheKey() {
         CliRun run = run("openai", "--cache", "conversation", "--cache-key", "tenant-7");
         JsonNode body = JSON.readTree(run.out());
@@ -180,7 +173,6 @@ class RequestOptionsCommandTest {
     }
 
     @Test
-    @Disabled(AFTER_MERGE)
     void responsesCarriesTheMediaAndTheSchemaAndTheCacheKey() {
         JsonNode body = nextRequest("responses", "--cache-key", "tenant-7");
 
@@ -197,7 +189,6 @@ class RequestOptionsCommandTest {
     }
 
     @Test
-    @Disabled(AFTER_MERGE)
     void chatShowsTheStructuredOutputVerdict() {
         String schema = TestFiles.write(dir, "city.json", TestFiles.SCHEMA);
         try (ProviderEmulator emulator = ProviderEmulator.start()) {
@@ -217,7 +208,6 @@ class RequestOptionsCommandTest {
     }
 
     @Test
-    @Disabled(AFTER_MERGE)
     void chatShowsTheWarningOfABreakpointTheProviderIgnores() {
         try (ProviderEmulator emulator = ProviderEmulator.start()) {
             emulator.enqueue(ChatCompletionsScript.create().model("gpt-5").content("Hello.").toResponse());
@@ -234,7 +224,6 @@ class RequestOptionsCommandTest {
     }
 
     @Test
-    @Disabled(AFTER_MERGE)
     void inputTheProviderDoesNotTakeIsOneLineAndNothingIsSent() {
         String png = TestFiles.write(dir, "p.png", TestFiles.PNG);
         try (ProviderEmulator emulator = ProviderEmulator.start()) {

@@ -20,7 +20,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import tools.jackson.databind.JsonNode;
@@ -77,7 +76,6 @@ class RequestsGuideExampleTest {
     }
 
     @Test
-    @Disabled(RequestOptionsCommandTest.AFTER_MERGE)
     void theExampleSendsTheImageAndTheSchemaInTheChatCompletionsForm() {
         try (ProviderEmulator emulator = ProviderEmulator.start()) {
             emulator.enqueue(ChatCompletionsScript.create().model("gpt-5-mini")
