@@ -10,6 +10,7 @@ import dev.ruminate.core.request.StructuredOutputMethod;
 import dev.ruminate.core.request.ToolDefinition;
 import dev.ruminate.providers.internal.FunctionTools;
 import dev.ruminate.providers.internal.JsonWriting;
+import dev.ruminate.providers.internal.OpenAiModels;
 import dev.ruminate.providers.internal.RequestBody;
 import dev.ruminate.providers.internal.StructuredOutputs;
 import dev.ruminate.providers.spi.RequestWarnings;
