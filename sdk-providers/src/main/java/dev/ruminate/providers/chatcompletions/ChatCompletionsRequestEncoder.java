@@ -16,7 +16,6 @@ import dev.ruminate.providers.internal.RequestBody;
 import dev.ruminate.providers.internal.SamplingFields;
 import dev.ruminate.providers.internal.StructuredOutputs;
 import dev.ruminate.providers.spi.RequestWarnings;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
@@ -46,10 +45,7 @@ final class ChatCompletionsRequestEncoder {
         String instruction = output != null && method != null ? StructuredOutputs.instruction(output, method) : null;
         int instructionAt = ChatCompletionsStructuredOutput.instructionAt(request, method);
         boolean[] cacheMarks = ChatCompletionsCaching.marks(profile, request, warnings);
-        List<ToolDefinition> tools = new ArrayList<>(request.tools());
-        if (output != null && ChatCompletionsStructuredOutput.offersTool(method)) {
-            tools.add(StructuredOutputs.tool(output));
-        }
+        List<ToolDefinition> tools = StructuredOutputs.tools(request, method);
         return RequestBody.write(request, 512, g -> {
             RequestBody.writeModel(g, request);
             if (!taken.contains("messages")) {
