@@ -6,8 +6,10 @@ import dev.ruminate.core.ChatProvider;
 import dev.ruminate.core.message.Media;
 import dev.ruminate.core.reduce.ChatReducer;
 import dev.ruminate.core.reduce.ChatResult;
+import dev.ruminate.core.reduce.StructuredOutput;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.core.request.OutputSchema;
+import dev.ruminate.core.request.StructuredOutputMethod;
 import dev.ruminate.providers.chatcompletions.ChatCompletionsProvider;
 import dev.ruminate.providers.chatcompletions.Profiles;
 import dev.ruminate.testkit.ChatCompletionsScript;
@@ -52,10 +54,15 @@ class RequestsGuideExampleTest {
                         """))
                 .build();
         ChatResult result = ChatReducer.defaults().reduce(openai.stream(request)).block();
-        String json = result.message().text();               // {"total":42.5,"currency":"EUR"}
+        StructuredOutput output = result.output();            // the verdict on the answer
+        if (output.valid()) {
+            String json = output.json();                      // {"total":42.5,"currency":"EUR"}
+            System.out.println(json + " (" + output.method() + ")");   // NATIVE: response_format json_schema
+        } else {
+            output.violations().forEach(System.err::println); // "$.total: ..." per violation
+        }
         result.warnings().forEach(w -> System.err.println(w.code() + ": " + w.message()));
         // guide:end
-        assertThat(json).isNotNull();
         return result;
     }
 
@@ -70,6 +77,8 @@ class RequestsGuideExampleTest {
             ChatResult result = receipt(openai, TestFiles.PNG);
 
             assertThat(result.message().text()).isEqualTo("{\"total\":42.5,\"currency\":\"EUR\"}");
+            assertThat(result.output()).isEqualTo(new StructuredOutput("receipt", StructuredOutputMethod.NATIVE, true,
+                    List.of(), 1, "{\"total\":42.5,\"currency\":\"EUR\"}"));
             assertThat(emulator.requests()).hasSize(1);
             assertThat(emulator.requests().get(0).body()).contains("What is the total on this receipt?");
         }

@@ -1,6 +1,7 @@
 package dev.ruminate.core.message;
 
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.Locale;
@@ -228,7 +229,10 @@ public final class Media {
         try {
             uri = URI.create(url);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("not a URL: the media URL could not be parsed", e);
+            // not chained: the parser's message quotes the whole URL, whose query may hold a signed token
+            String why = e.getCause() instanceof URISyntaxException s ? " (" + s.getReason() + " at index " + s.getIndex() + ")"
+                    : "";
+            throw new IllegalArgumentException("not a URL: the media URL could not be parsed" + why);
         }
         if (!uri.isAbsolute() || "data".equalsIgnoreCase(uri.getScheme())) {
             throw new IllegalArgumentException("a media URL must be absolute (give inline bytes with Media.image or "

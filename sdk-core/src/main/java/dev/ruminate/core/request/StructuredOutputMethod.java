@@ -2,7 +2,8 @@ package dev.ruminate.core.request;
 
 /**
  * How a provider carried a request's {@link OutputSchema}, as reported on the result. Values may be
- * added, so a {@code switch} over this type should have a {@code default} branch.
+ * added, so a {@code switch} over this type should have a {@code default} branch. An enum:
+ * immutable and thread-safe.
  *
  * @since 0.3
  */

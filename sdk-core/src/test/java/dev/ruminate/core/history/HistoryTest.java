@@ -14,6 +14,8 @@ import dev.ruminate.core.message.TextPart;
 import dev.ruminate.core.message.ToolCallPart;
 import dev.ruminate.core.message.ToolResultMessage;
 import dev.ruminate.core.message.Usage;
+import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.core.request.PromptCaching;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -104,6 +106,24 @@ class HistoryTest {
 
         assertThat(prepared).hasSize(3);
         assertThat(((AssistantMessage) prepared.get(2)).parts()).containsExactly(new TextPart("a", Seals.NONE));
+    }
+
+    @Test
+    void aCacheBreakpointFollowsItsMessageWhenAnEarlierTurnIsDroppedAndGoesWithADroppedOne() {
+        AssistantMessage onlyThinking = turn("bedrock", reasoning("", Seals.NONE.with(Seal.Kind.REDACTED, "x")));
+        AssistantMessage mixed = turn("bedrock", reasoning("r", SIGNED), new TextPart("a", Seals.NONE));
+        List<Message> conversation = List.of(Message.user("q"), onlyThinking, Message.user("again"), mixed);
+        // breakpoints on the dropped turn (1), on the user message after it (2) and on the last turn (3)
+        ChatRequest request = ChatRequest.builder("m").messages(conversation)
+                .caching(PromptCaching.NONE.withMessages(List.of(1, 2, 3))).build();
+
+        ChatRequest prepared = History.prepare(request, "bedrock",
+                HistoryPolicy.DEFAULT.withRetention(Retention.NONE), Retention.ALL);
+
+        assertThat(prepared.messages()).hasSize(3);
+        assertThat(prepared.messages().get(1)).isEqualTo(Message.user("again"));
+        // "again" moved from 2 to 1 and the last turn from 3 to 2; the dropped turn's breakpoint is gone
+        assertThat(prepared.caching().messages()).containsExactly(1, 2);
     }
 
     @Test

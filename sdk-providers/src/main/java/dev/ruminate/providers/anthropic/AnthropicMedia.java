@@ -3,9 +3,8 @@ package dev.ruminate.providers.anthropic;
 import dev.ruminate.core.error.UnsupportedInputException.Reason;
 import dev.ruminate.core.message.Media;
 import dev.ruminate.core.message.Message;
-import dev.ruminate.core.message.ToolResultMessage;
-import dev.ruminate.core.message.UserMessage;
 import dev.ruminate.providers.spi.UnsupportedInput;
+import dev.ruminate.providers.internal.MediaInputs;
 import java.net.URI;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -50,19 +49,6 @@ final class AnthropicMedia {
     }
 
     /**
-     * Returns the media of a message: a user message's or a tool result's, else none.
-     *
-     * @param m the message
-     * @return the media, possibly empty
-     */
-    static List<Media> of(Message m) {
-        if (m instanceof UserMessage u) {
-            return u.media();
-        }
-        return m instanceof ToolResultMessage t ? t.media() : List.of();
-    }
-
-    /**
      * Refuses the media the API does not take.
      *
      * @param messages the conversation
@@ -72,15 +58,15 @@ final class AnthropicMedia {
         int images = 0;
         long encoded = 0;
         for (int i = 0; i < messages.size(); i++) {
-            List<Media> media = of(messages.get(i));
+            List<Media> media = MediaInputs.of(messages.get(i));
             for (int k = 0; k < media.size(); k++) {
                 Media m = media.get(k);
-                String where = where(i, k, m);
+                String where = MediaInputs.where(i, k, m);
                 checkOne(m, where);
                 if (m.kind() == Media.Kind.IMAGE) {
                     images++;
                 }
-                encoded += m.hasData() && !TEXT.equals(m.mediaType()) ? 4L * ((m.size() + 2) / 3) : m.size();
+                encoded += m.hasData() && !TEXT.equals(m.mediaType()) ? MediaInputs.base64Size(m) : m.size();
             }
         }
         if (images > MAX_IMAGES) {
@@ -181,11 +167,5 @@ final class AnthropicMedia {
         } catch (CharacterCodingException e) {
             throw new UnsupportedInput(Reason.MEDIA_TYPE, where + " is not UTF-8 text");
         }
-    }
-
-    /** Names media by position and type, never by its bytes or URL. */
-    static String where(int message, int index, Media m) {
-        return "message " + message + ", media " + index + ": " + m.kind().name().toLowerCase(Locale.ROOT) + " "
-                + Objects.requireNonNullElse(m.mediaType(), "(no media type)");
     }
 }

@@ -3,9 +3,8 @@ package dev.ruminate.providers.bedrock;
 import dev.ruminate.core.error.UnsupportedInputException.Reason;
 import dev.ruminate.core.message.Media;
 import dev.ruminate.core.message.Message;
-import dev.ruminate.core.message.ToolResultMessage;
-import dev.ruminate.core.message.UserMessage;
 import dev.ruminate.providers.spi.UnsupportedInput;
+import dev.ruminate.providers.internal.MediaInputs;
 import java.net.URI;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
@@ -74,19 +73,6 @@ final class BedrockMedia {
     }
 
     /**
-     * Returns the media of a message: a user message's or a tool result's, else none.
-     *
-     * @param m the message
-     * @return the media, possibly empty
-     */
-    static List<Media> of(Message m) {
-        if (m instanceof UserMessage u) {
-            return u.media();
-        }
-        return m instanceof ToolResultMessage t ? t.media() : List.of();
-    }
-
-    /**
      * Checks the media of a conversation and decides their formats and names.
      *
      * @param messages the conversation
@@ -101,10 +87,10 @@ final class BedrockMedia {
         int images = 0;
         int documents = 0;
         for (int i = 0; i < messages.size(); i++) {
-            List<Media> media = of(messages.get(i));
+            List<Media> media = MediaInputs.of(messages.get(i));
             for (int k = 0; k < media.size(); k++) {
                 Media m = media.get(k);
-                String where = where(i, k, m);
+                String where = MediaInputs.where(i, k, m);
                 URI url = m.url();
                 if (url != null && !"s3".equalsIgnoreCase(url.getScheme())) {
                     throw new UnsupportedInput(Reason.SOURCE, where + " is given by a " + url.getScheme()
@@ -220,11 +206,5 @@ final class BedrockMedia {
         g.writeEndObject();
         g.writeEndObject();
         g.writeEndObject();
-    }
-
-    /** Names media by position and type, never by its bytes or URL. */
-    static String where(int message, int index, Media m) {
-        return "message " + message + ", media " + index + ": " + m.kind().name().toLowerCase(Locale.ROOT) + " "
-                + Objects.requireNonNullElse(m.mediaType(), "(no media type)");
     }
 }

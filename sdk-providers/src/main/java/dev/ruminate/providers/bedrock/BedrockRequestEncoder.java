@@ -82,11 +82,8 @@ final class BedrockRequestEncoder {
         BedrockReasoning reasoning = BedrockReasoning.of(request, warnings);
         OutputSchema output = request.output();
         StructuredOutputMethod method = BedrockStructuredOutput.method(request, reasoning);
-        boolean toolMethod = method == StructuredOutputMethod.TOOL_FORCED || method == StructuredOutputMethod.TOOL_AUTO;
-        List<ToolDefinition> tools = new ArrayList<>(request.tools());
-        if (toolMethod && output != null) {
-            tools.add(StructuredOutputs.tool(output));
-        }
+        boolean toolMethod = StructuredOutputs.isTool(method);
+        List<ToolDefinition> tools = StructuredOutputs.tools(request, method);
         List<String> system = new ArrayList<>(SystemTexts.of(request.messages()));
         String instruction = output == null || method == null ? null : StructuredOutputs.instruction(output, method);
         if (instruction != null) {

@@ -7,6 +7,7 @@ import dev.ruminate.core.message.ToolResultMessage;
 import dev.ruminate.core.message.UserMessage;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.providers.spi.UnsupportedInput;
+import dev.ruminate.providers.internal.MediaInputs;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -31,7 +32,7 @@ final class ChatCompletionsMedia {
     static final Set<String> IMAGE_TYPES = Set.of("image/png", "image/jpeg", "image/gif", "image/webp");
     /** OpenAI's limit per image. */
     static final long MAX_IMAGE_BYTES = 20L * 1024 * 1024;
-    /** OpenAI's limit of image input per request (bytes given inline). */
+    /** OpenAI's limit of media payload per request (inline bytes counted in base64, as they are sent). */
     static final long MAX_REQUEST_BYTES = 50L * 1024 * 1024;
     /** OpenAI's limit of images per request. */
     static final int MAX_IMAGES = 500;
@@ -82,7 +83,8 @@ final class ChatCompletionsMedia {
                                 + mb(MAX_PDF_BYTES) + " together");
                     }
                 }
-                total += media.size();
+                // the limit is on the request payload, where inline bytes go in base64 data URLs
+                total += MediaInputs.base64Size(media);
                 if (total > MAX_REQUEST_BYTES) {
                     throw new UnsupportedInput(Reason.TOO_LARGE, where + "the media of the request are over "
                             + mb(MAX_REQUEST_BYTES) + " together");

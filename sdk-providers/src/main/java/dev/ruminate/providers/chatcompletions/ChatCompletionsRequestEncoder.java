@@ -11,14 +11,13 @@ import dev.ruminate.core.request.SamplingOptions;
 import dev.ruminate.core.request.StructuredOutputMethod;
 import dev.ruminate.core.request.ToolDefinition;
 import dev.ruminate.providers.internal.FunctionTools;
+import dev.ruminate.providers.internal.OpenAiModels;
 import dev.ruminate.providers.internal.RequestBody;
 import dev.ruminate.providers.internal.SamplingFields;
 import dev.ruminate.providers.internal.StructuredOutputs;
 import dev.ruminate.providers.spi.RequestWarnings;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -35,15 +34,6 @@ import org.jspecify.annotations.Nullable;
  */
 final class ChatCompletionsRequestEncoder {
 
-    /**
-     * OpenAI's reasoning models, which refuse {@code temperature} and {@code top_p}: the o-series and
-     * the gpt-5 family but its chat models.
-     */
-    private static final Pattern OPENAI_REASONING_MODEL = Pattern.compile("(o1|o3|o4-mini)([-.].*)?|gpt-5(?!-chat)([-.].*)?");
-
-    /** gpt-5.1 and later, which take sampling options with reasoning off ({@code reasoning_effort: "none"}). */
-    private static final Pattern GPT5_POINT = Pattern.compile("gpt-5\\.[1-9].*");
-
     private ChatCompletionsRequestEncoder() {
     }
 
@@ -55,10 +45,7 @@ final class ChatCompletionsRequestEncoder {
         String instruction = output != null && method != null ? StructuredOutputs.instruction(output, method) : null;
         int instructionAt = ChatCompletionsStructuredOutput.instructionAt(request, method);
         boolean[] cacheMarks = ChatCompletionsCaching.marks(profile, request, warnings);
-        List<ToolDefinition> tools = new ArrayList<>(request.tools());
-        if (output != null && ChatCompletionsStructuredOutput.offersTool(method)) {
-            tools.add(StructuredOutputs.tool(output));
-        }
+        List<ToolDefinition> tools = StructuredOutputs.tools(request, method);
         return RequestBody.write(request, 512, g -> {
             RequestBody.writeModel(g, request);
             if (!taken.contains("messages")) {
@@ -116,13 +103,17 @@ final class ChatCompletionsRequestEncoder {
         return new SamplingFields(temperature, topP, profile.maxTokensField(), "stop", profile.seedField());
     }
 
-    /** Whether the model is an OpenAI reasoning model with reasoning on, at OpenAI or Azure. */
+    /**
+     * Whether the model is an OpenAI reasoning model that refuses sampling with the reasoning asked,
+     * at OpenAI or Azure: the rules the Responses encoder uses too ({@link OpenAiModels}), reasoning
+     * turned off being effort {@code none}.
+     */
     private static boolean refusesSampling(CompatProfile profile, ChatRequest request) {
-        if (profile.reasoningStyle() != ReasoningRequestStyle.OPENAI_EFFORT || !OPENAI_REASONING_MODEL.matcher(request.model()).matches()) {
+        if (profile.reasoningStyle() != ReasoningRequestStyle.OPENAI_EFFORT) {
             return false;
         }
         boolean off = Boolean.FALSE.equals(request.reasoning().enabled()) || request.reasoning().effort() == ReasoningEffort.NONE;
-        return !(off && GPT5_POINT.matcher(request.model()).matches());
+        return OpenAiModels.refusesSampling(OpenAiModels.line(request.model()), off ? "none" : null);
     }
 
     /** Whether an earlier assistant turn of this profile has reasoning its rule sends back. */

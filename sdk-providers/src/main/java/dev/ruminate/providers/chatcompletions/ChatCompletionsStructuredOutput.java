@@ -143,9 +143,4 @@ final class ChatCompletionsStructuredOutput {
             g.writeEndObject();
         }
     }
-
-    /** Whether the method offers the output tool. */
-    static boolean offersTool(@Nullable StructuredOutputMethod method) {
-        return method == StructuredOutputMethod.TOOL_FORCED || method == StructuredOutputMethod.TOOL_AUTO;
-    }
 }

@@ -6,6 +6,7 @@ import dev.ruminate.core.message.Message;
 import dev.ruminate.core.message.ToolResultMessage;
 import dev.ruminate.core.message.UserMessage;
 import dev.ruminate.providers.spi.UnsupportedInput;
+import dev.ruminate.providers.internal.MediaInputs;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -81,7 +82,7 @@ final class GeminiMedia {
                                 + ")");
                     }
                     if (media.hasData()) {
-                        inline += base64Length(media.size());
+                        inline += MediaInputs.base64Size(media);
                         if (inline > INLINE_LIMIT) {
                             throw new UnsupportedInput(Reason.TOO_LARGE, where(i, k, media) + ": the request's inline "
                                     + "media reach " + inline + " bytes base64-encoded, over Gemini's " + INLINE_LIMIT
@@ -108,10 +109,6 @@ final class GeminiMedia {
         }
         g.writeEndObject();
         g.writeEndObject();
-    }
-
-    static long base64Length(int bytes) {
-        return 4L * ((bytes + 2L) / 3);
     }
 
     private static String where(int message, int index, Media media) {

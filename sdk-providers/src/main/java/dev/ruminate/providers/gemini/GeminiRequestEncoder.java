@@ -100,11 +100,7 @@ final class GeminiRequestEncoder {
         GeminiMedia.check(messages);
         OutputSchema output = request.output();
         StructuredOutputMethod method = method(request);
-        List<ToolDefinition> tools = new ArrayList<>(request.tools());
-        if (output != null && method != null && (method == StructuredOutputMethod.TOOL_FORCED
-                || method == StructuredOutputMethod.TOOL_AUTO)) {
-            tools.add(StructuredOutputs.tool(output));
-        }
+        List<ToolDefinition> tools = StructuredOutputs.tools(request, method);
         String instruction = output != null && method != null ? StructuredOutputs.instruction(output, method) : null;
         warnAboutExtras(request, method, taken, warnings);
         warnAboutCaching(request.caching(), warnings);

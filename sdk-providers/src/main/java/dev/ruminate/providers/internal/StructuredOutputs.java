@@ -1,10 +1,13 @@
 package dev.ruminate.providers.internal;
 
 import dev.ruminate.core.error.UnsupportedInputException;
+import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.core.request.OutputSchema;
 import dev.ruminate.core.request.StructuredOutputMethod;
 import dev.ruminate.core.request.ToolDefinition;
 import dev.ruminate.providers.spi.UnsupportedInput;
+import java.util.ArrayList;
+import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -59,6 +62,34 @@ public record StructuredOutputs(boolean nativeSchema, boolean tools, boolean for
                 return jsonMode ? StructuredOutputMethod.JSON_MODE : StructuredOutputMethod.INSTRUCTION;
             }
         }
+    }
+
+    /**
+     * Tells whether a method carries the schema as a tool ({@link StructuredOutputMethod#TOOL_FORCED}
+     * or {@link StructuredOutputMethod#TOOL_AUTO}).
+     *
+     * @param method the method, or null for a request without an output schema
+     * @return true for a tool method
+     */
+    public static boolean isTool(@Nullable StructuredOutputMethod method) {
+        return method == StructuredOutputMethod.TOOL_FORCED || method == StructuredOutputMethod.TOOL_AUTO;
+    }
+
+    /**
+     * Returns the tools an encoder writes: the request's own, then, for a tool method, the output
+     * tool ({@link #tool}).
+     *
+     * @param request the request
+     * @param method the method its encoder decided, or null for a request without an output schema
+     * @return a new modifiable list
+     */
+    public static List<ToolDefinition> tools(ChatRequest request, @Nullable StructuredOutputMethod method) {
+        List<ToolDefinition> tools = new ArrayList<>(request.tools());
+        OutputSchema output = request.output();
+        if (output != null && isTool(method)) {
+            tools.add(tool(output));
+        }
+        return tools;
     }
 
     /**

@@ -4,8 +4,8 @@ import dev.ruminate.core.error.UnsupportedInputException.Reason;
 import dev.ruminate.core.message.Media;
 import dev.ruminate.core.message.Message;
 import dev.ruminate.core.message.ToolResultMessage;
-import dev.ruminate.core.message.UserMessage;
 import dev.ruminate.providers.spi.UnsupportedInput;
+import dev.ruminate.providers.internal.MediaInputs;
 import java.net.URI;
 import java.util.List;
 import java.util.Locale;
@@ -22,8 +22,9 @@ import tools.jackson.core.JsonGenerator;
  * "auto"}}; a document {@code {"type": "input_file", "filename": …, "file_data": <data URL>}} or
  * {@code {"type": "input_file", "file_url": <https URL>}}. OpenAI's limits (its vision and file
  * input guides): images in PNG, JPEG, GIF or WebP, at most {@value #MAX_IMAGE_MB} MB each, at most
- * {@value #MAX_IMAGES} images and {@value #MAX_TOTAL_MB} MB of media per request (counted here on the
- * bytes, before base64); files as PDF or one of the text types {@link #DOCUMENT_TYPES} lists. A
+ * {@value #MAX_IMAGES} images and {@value #MAX_TOTAL_MB} MB of media per request (counted on the
+ * base64 form inline bytes take in the body); files as PDF or one of the text types
+ * {@link #DOCUMENT_TYPES} lists. A
  * server whose {@link ResponsesCapabilities} lack a kind, a media type outside these lists, a URL that
  * is not http(s), or a size over a limit is refused with an {@link UnsupportedInput} naming the
  * message and media by index (in the request's messages, from 0) and the media type, never the
@@ -66,8 +67,7 @@ final class ResponsesMedia {
         long total = 0;
         for (int m = first; m < messages.size(); m++) {
             Message message = messages.get(m);
-            List<Media> media = message instanceof UserMessage u ? u.media()
-                    : message instanceof ToolResultMessage t ? t.media() : List.of();
+            List<Media> media = MediaInputs.of(message);
             if (!media.isEmpty() && message instanceof ToolResultMessage && !capabilities.toolResultMedia()) {
                 throw new UnsupportedInput(Reason.KIND, where(m, 0, media.get(0))
                         + ": this server takes no images or files in tool results");
@@ -79,7 +79,8 @@ final class ResponsesMedia {
                     throw new UnsupportedInput(Reason.TOO_LARGE, where(m, i, medium) + ": more than " + MAX_IMAGES
                             + " images in one request");
                 }
-                total += medium.size();
+                // the limit is on the request payload, where inline bytes go in base64
+                total += MediaInputs.base64Size(medium);
                 if (total > MAX_TOTAL_MB * MB) {
                     throw new UnsupportedInput(Reason.TOO_LARGE, where(m, i, medium) + ": the request's media exceed "
                             + MAX_TOTAL_MB + " MB");
@@ -114,11 +115,8 @@ final class ResponsesMedia {
         }
     }
 
-    /** Names a medium by position, kind and type: never its bytes or URL. */
     private static String where(int m, int i, Media medium) {
-        String type = medium.mediaType();
-        return "message " + m + ", media " + i + ": " + medium.kind().name().toLowerCase(Locale.ROOT) + " "
-                + (type == null ? "(no media type)" : type);
+        return MediaInputs.where(m, i, medium);
     }
 
     /**

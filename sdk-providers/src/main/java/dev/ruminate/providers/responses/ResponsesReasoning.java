@@ -2,6 +2,7 @@ package dev.ruminate.providers.responses;
 
 import dev.ruminate.core.request.ReasoningEffort;
 import dev.ruminate.core.request.ReasoningOptions;
+import dev.ruminate.providers.internal.OpenAiModels;
 import dev.ruminate.providers.spi.RequestWarnings;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JsonGenerator;

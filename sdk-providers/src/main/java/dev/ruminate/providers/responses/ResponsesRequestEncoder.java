@@ -10,10 +10,10 @@ import dev.ruminate.core.request.StructuredOutputMethod;
 import dev.ruminate.core.request.ToolDefinition;
 import dev.ruminate.providers.internal.FunctionTools;
 import dev.ruminate.providers.internal.JsonWriting;
+import dev.ruminate.providers.internal.OpenAiModels;
 import dev.ruminate.providers.internal.RequestBody;
 import dev.ruminate.providers.internal.StructuredOutputs;
 import dev.ruminate.providers.spi.RequestWarnings;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -143,13 +143,8 @@ final class ResponsesRequestEncoder {
     /** The request's tools, then the output tool of a tool method and its {@code tool_choice}. */
     private static void writeTools(JsonGenerator g, ChatRequest request, @Nullable OutputSchema output,
                                    @Nullable StructuredOutputMethod method, Set<String> taken) {
-        OutputSchema tool = method == StructuredOutputMethod.TOOL_FORCED || method == StructuredOutputMethod.TOOL_AUTO
-                ? output : null;
-        List<ToolDefinition> tools = request.tools();
-        if (tool != null) {
-            tools = new ArrayList<>(tools);
-            tools.add(StructuredOutputs.tool(tool));
-        }
+        OutputSchema tool = StructuredOutputs.isTool(method) ? output : null;
+        List<ToolDefinition> tools = StructuredOutputs.tools(request, method);
         if (!tools.isEmpty() && !taken.contains("tools")) {
             FunctionTools.writeFlat(g, tools);
         }

@@ -10,6 +10,7 @@ import java.util.Objects;
  * know its provider's name; this carries the reason and the detail to the pipeline that does.
  *
  * <p>The detail names the input by message index, kind and media type, never its bytes or URL.
+ * Immutable once made and safe to share between threads; neither the reason nor the detail is null.
  *
  * @since 0.3
  */

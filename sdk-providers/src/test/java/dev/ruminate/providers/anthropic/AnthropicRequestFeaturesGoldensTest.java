@@ -1,5 +1,12 @@
 package dev.ruminate.providers.anthropic;
 
+import static dev.ruminate.providers.testing.GoldenRequests.AUTO_INSTRUCTION;
+import static dev.ruminate.providers.testing.GoldenRequests.OUTPUT;
+import static dev.ruminate.providers.testing.GoldenRequests.PDF;
+import static dev.ruminate.providers.testing.GoldenRequests.PNG;
+import static dev.ruminate.providers.testing.GoldenRequests.SCHEMA;
+import static dev.ruminate.providers.testing.GoldenRequests.TOOL_DESCRIPTION;
+import static dev.ruminate.providers.testing.GoldenRequests.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -16,15 +23,14 @@ import dev.ruminate.core.request.ReasoningOptions;
 import dev.ruminate.core.request.SamplingOptions;
 import dev.ruminate.core.request.StructuredOutputMethod;
 import dev.ruminate.core.request.ToolDefinition;
-import dev.ruminate.providers.spi.RequestWarnings;
 import dev.ruminate.providers.spi.UnsupportedInput;
+import dev.ruminate.providers.testing.GoldenRequests;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.ObjectMapper;
 
 /**
  * Golden request bodies of the Messages API for issue 18's features: structured output (native,
@@ -33,29 +39,10 @@ import tools.jackson.databind.ObjectMapper;
  */
 class AnthropicRequestFeaturesGoldensTest {
 
-    private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final AnthropicCodec CODEC = AnthropicCodec.of(1000);
-    private static final String SCHEMA = "{\"type\":\"object\",\"properties\":{\"city\":{\"type\":\"string\"}},\"required\":[\"city\"]}";
-    private static final OutputSchema OUTPUT = OutputSchema.of("answer", SCHEMA);
-    private static final String TOOL_DESCRIPTION = "Give the final answer by calling this tool: its arguments are the answer.";
-    private static final String AUTO_INSTRUCTION = "When you have the final answer, call the tool answer with the answer as "
-            + "its arguments, instead of answering in text.";
-    private static final byte[] PNG = {(byte) 0x89, 'P', 'N', 'G'};
-    private static final byte[] PDF = "%PDF-1.7".getBytes(StandardCharsets.US_ASCII);
 
-    private final RequestWarnings warnings = new RequestWarnings();
+    private final GoldenRequests golden = new GoldenRequests(CODEC);
 
-    private JsonNode encode(ChatRequest request) {
-        return MAPPER.readTree(CODEC.encode(request, false, warnings));
-    }
-
-    private static JsonNode json(String text) {
-        return MAPPER.readTree(text);
-    }
-
-    private List<String> warningTexts() {
-        return warnings.list().stream().map(w -> w.code() + ": " + w.message()).toList();
-    }
 
     // ---- structured output
 
@@ -64,20 +51,20 @@ class AnthropicRequestFeaturesGoldensTest {
         ChatRequest request = ChatRequest.builder("claude-opus-4-6").user("Where?").output(OUTPUT)
                 .reasoning(ReasoningOptions.effort(ReasoningEffort.HIGH)).build();
 
-        assertThat(encode(request)).isEqualTo(json("""
+        assertThat(golden.encode(request)).isEqualTo(json("""
                 {"model":"claude-opus-4-6","max_tokens":1000,
                  "messages":[{"role":"user","content":[{"type":"text","text":"Where?"}]}],
                  "thinking":{"type":"adaptive"},
                  "output_config":{"effort":"high","format":{"type":"json_schema","schema":%s}}}""".formatted(SCHEMA)));
         assertThat(CODEC.structuredOutputMethod(request)).isEqualTo(StructuredOutputMethod.NATIVE);
-        assertThat(warnings.isEmpty()).isTrue();
+        assertThat(golden.warnings().isEmpty()).isTrue();
     }
 
     @Test
     void withoutTheNativeFormAndThinkingOffTheOutputToolIsForced() {
         ChatRequest request = ChatRequest.builder("claude-sonnet-4-0").system("Be brief.").user("Where?").output(OUTPUT).build();
 
-        assertThat(encode(request)).isEqualTo(json("""
+        assertThat(golden.encode(request)).isEqualTo(json("""
                 {"model":"claude-sonnet-4-0","max_tokens":1000,"system":"Be brief.",
                  "messages":[{"role":"user","content":[{"type":"text","text":"Where?"}]}],
                  "tools":[{"name":"answer","description":"%s","input_schema":%s}],
@@ -90,7 +77,7 @@ class AnthropicRequestFeaturesGoldensTest {
         ChatRequest request = ChatRequest.builder("claude-sonnet-4-0").system("Be brief.").user("Where?").output(OUTPUT)
                 .reasoning(ReasoningOptions.budget(2048)).build();
 
-        assertThat(encode(request)).isEqualTo(json("""
+        assertThat(golden.encode(request)).isEqualTo(json("""
                 {"model":"claude-sonnet-4-0","max_tokens":1000,
                  "system":[{"type":"text","text":"Be brief."},{"type":"text","text":"%s"}],
                  "messages":[{"role":"user","content":[{"type":"text","text":"Where?"}]}],
@@ -106,7 +93,7 @@ class AnthropicRequestFeaturesGoldensTest {
                 .output(OUTPUT.withStrategy(OutputSchema.Strategy.TOOL)).reasoning(ReasoningOptions.effort(ReasoningEffort.LOW))
                 .build();
 
-        JsonNode body = encode(request);
+        JsonNode body = golden.encode(request);
 
         assertThat(body.get("tool_choice")).isEqualTo(json("{\"type\":\"auto\"}"));
         assertThat(body.has("output_config")).isTrue();
@@ -119,7 +106,7 @@ class AnthropicRequestFeaturesGoldensTest {
         ChatRequest request = ChatRequest.builder("claude-3-7-sonnet-20250219").user("Where?")
                 .output(OUTPUT.withStrategy(OutputSchema.Strategy.NATIVE)).build();
 
-        assertThatThrownBy(() -> CODEC.encode(request, false, warnings)).isInstanceOfSatisfying(UnsupportedInput.class,
+        assertThatThrownBy(() -> CODEC.encode(request, false, golden.warnings())).isInstanceOfSatisfying(UnsupportedInput.class,
                 e -> assertThat(e.reason()).isEqualTo(UnsupportedInputException.Reason.KIND));
         assertThatThrownBy(() -> CODEC.structuredOutputMethod(request)).isInstanceOf(UnsupportedInput.class);
     }
@@ -145,7 +132,7 @@ class AnthropicRequestFeaturesGoldensTest {
                         Media.document("plain words".getBytes(StandardCharsets.UTF_8), "text/plain", "notes.txt"))
                 .build();
 
-        assertThat(encode(request)).isEqualTo(json("""
+        assertThat(golden.encode(request)).isEqualTo(json("""
                 {"model":"claude-sonnet-4-5","max_tokens":1000,"messages":[{"role":"user","content":[
                   {"type":"image","source":{"type":"base64","media_type":"image/png","data":"iVBORw=="}},
                   {"type":"image","source":{"type":"url","url":"https://example.com/a.jpg"}},
@@ -164,7 +151,7 @@ class AnthropicRequestFeaturesGoldensTest {
                 .message(new ToolResultMessage("toolu_1", "shot", "the screen", false, List.of(Media.image(PNG, "image/png"))))
                 .build();
 
-        assertThat(encode(request).get("messages").get(2)).isEqualTo(json("""
+        assertThat(golden.encode(request).get("messages").get(2)).isEqualTo(json("""
                 {"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_1","content":[
                   {"type":"image","source":{"type":"base64","media_type":"image/png","data":"iVBORw=="}},
                   {"type":"text","text":"the screen"}],"is_error":false}]}"""));
@@ -199,7 +186,7 @@ class AnthropicRequestFeaturesGoldensTest {
     }
 
     private void assertRefused(ChatRequest request, UnsupportedInputException.Reason reason, String detail) {
-        assertThatThrownBy(() -> CODEC.encode(request, false, warnings)).isInstanceOfSatisfying(UnsupportedInput.class, e -> {
+        assertThatThrownBy(() -> CODEC.encode(request, false, golden.warnings())).isInstanceOfSatisfying(UnsupportedInput.class, e -> {
             assertThat(e.reason()).isEqualTo(reason);
             assertThat(e.getMessage()).contains(detail);
         });
@@ -215,7 +202,7 @@ class AnthropicRequestFeaturesGoldensTest {
                 .user("Two.").tool(WEATHER)
                 .caching(new PromptCaching(true, true, List.of(1), true, PromptCaching.Ttl.ONE_HOUR, null)).build();
 
-        assertThat(encode(request)).isEqualTo(json("""
+        assertThat(golden.encode(request)).isEqualTo(json("""
                 {"model":"claude-sonnet-4-5","max_tokens":1000,
                  "system":[{"type":"text","text":"Be brief.","cache_control":{"type":"ephemeral","ttl":"1h"}}],
                  "messages":[{"role":"user","content":[
@@ -224,19 +211,19 @@ class AnthropicRequestFeaturesGoldensTest {
                    {"type":"text","text":"Two.","cache_control":{"type":"ephemeral","ttl":"1h"}}]}],
                  "tools":[{"name":"weather","description":"Weather","input_schema":{"type":"object"},
                            "cache_control":{"type":"ephemeral","ttl":"1h"}}]}"""));
-        assertThat(warnings.isEmpty()).isTrue();
+        assertThat(golden.warnings().isEmpty()).isTrue();
     }
 
     @Test
     void theDefaultTtlWritesNoTtlAndFiveMinutesWritesFiveM() {
         ChatRequest plain = ChatRequest.builder("claude-sonnet-4-5").system("S").user("U").caching(PromptCaching.conversation()).build();
-        assertThat(encode(plain).get("system").get(0).get("cache_control")).isEqualTo(json("{\"type\":\"ephemeral\"}"));
+        assertThat(golden.encode(plain).get("system").get(0).get("cache_control")).isEqualTo(json("{\"type\":\"ephemeral\"}"));
 
         ChatRequest five = plain.withCaching(PromptCaching.conversation().withTtl(PromptCaching.Ttl.FIVE_MINUTES));
-        assertThat(encode(five).get("messages").get(0).get("content").get(0).get("cache_control"))
+        assertThat(golden.encode(five).get("messages").get(0).get("content").get(0).get("cache_control"))
                 .isEqualTo(json("{\"type\":\"ephemeral\",\"ttl\":\"5m\"}"));
         // no tools: the tools breakpoint of conversation() has nothing to end on
-        assertThat(warningTexts()).contains("option-ignored: cache breakpoint on the tools not sent: the request writes no tools");
+        assertThat(golden.warningTexts()).contains("option-ignored: cache breakpoint on the tools not sent: the request writes no tools");
     }
 
     @Test
@@ -244,12 +231,12 @@ class AnthropicRequestFeaturesGoldensTest {
         ChatRequest request = ChatRequest.builder("claude-sonnet-4-5").system("S").user("A").message(AssistantMessage.ofText("B")).user("C")
                 .tool(WEATHER).caching(new PromptCaching(true, true, List.of(1, 2), true, PromptCaching.Ttl.DEFAULT, "tenant-7")).build();
 
-        JsonNode body = encode(request);
+        JsonNode body = golden.encode(request);
 
         assertThat(body.toString().split("cache_control", -1)).hasSize(5); // four breakpoints
         assertThat(body.get("tools").get(0).has("cache_control")).isFalse();
         assertThat(body.get("system").get(0).has("cache_control")).isTrue();
-        assertThat(warningTexts()).containsExactly(
+        assertThat(golden.warningTexts()).containsExactly(
                 "option-ignored: prompt cache key not sent: the Messages API has no cache routing key",
                 "option-ignored: cache breakpoint on the tools not sent: Anthropic takes at most 4 cache_control blocks per "
                         + "request (5 asked; the last 4 by position are kept)");
@@ -262,13 +249,13 @@ class AnthropicRequestFeaturesGoldensTest {
         ChatRequest request = ChatRequest.builder("claude-sonnet-4-5").user("U").reasoning(ReasoningOptions.budget(500))
                 .sampling(new SamplingOptions(0.3, 0.5, null, List.of(), 7L)).extra("top_k", 5).build();
 
-        JsonNode body = encode(request);
+        JsonNode body = golden.encode(request);
 
         assertThat(body.has("temperature")).isFalse();
         assertThat(body.has("top_p")).isFalse();
         assertThat(body.has("top_k")).isFalse();
         assertThat(body.get("thinking")).isEqualTo(json("{\"type\":\"enabled\",\"budget_tokens\":1024}"));
-        assertThat(warningTexts()).containsExactly(
+        assertThat(golden.warningTexts()).containsExactly(
                 "option-coerced: reasoning budgetTokens 500 sent as 1024: thinking.budget_tokens must be at least 1024",
                 "option-ignored: temperature 0.3 not sent: Claude takes no temperature other than 1 while thinking is on",
                 "option-ignored: top_p 0.5 not sent: Claude takes top_p only between 0.95 and 1 while thinking is on",
@@ -281,39 +268,39 @@ class AnthropicRequestFeaturesGoldensTest {
         ChatRequest request = ChatRequest.builder("claude-sonnet-4-5").user("U")
                 .sampling(new SamplingOptions(0.3, 0.5, null, List.of(), null)).extra("top_k", 5).build();
 
-        JsonNode body = encode(request);
+        JsonNode body = golden.encode(request);
 
         assertThat(body.get("temperature").asDouble()).isEqualTo(0.3);
         assertThat(body.get("top_p").asDouble()).isEqualTo(0.5);
         assertThat(body.get("top_k").asInt()).isEqualTo(5);
-        assertThat(warnings.isEmpty()).isTrue();
+        assertThat(golden.warnings().isEmpty()).isTrue();
     }
 
     @Test
     void anEffortMappedToAnotherLevelIsReported() {
-        JsonNode body = encode(ChatRequest.builder("claude-opus-4-6").user("U").reasoning(ReasoningOptions.effort(ReasoningEffort.XHIGH))
+        JsonNode body = golden.encode(ChatRequest.builder("claude-opus-4-6").user("U").reasoning(ReasoningOptions.effort(ReasoningEffort.XHIGH))
                 .build());
 
         assertThat(body.get("output_config").get("effort").asString()).isEqualTo("high");
-        assertThat(warningTexts()).containsExactly("option-coerced: reasoning effort xhigh sent as output_config.effort high: "
+        assertThat(golden.warningTexts()).containsExactly("option-coerced: reasoning effort xhigh sent as output_config.effort high: "
                 + "Claude's levels are low, medium, high, max, and xhigh only on Opus 4.7 and later");
     }
 
     @Test
     void aBudgetOnAnAdaptiveOnlyModelBecomesAdaptiveThinking() {
-        JsonNode body = encode(ChatRequest.builder("claude-opus-4-7").user("U").reasoning(ReasoningOptions.budget(4096)).build());
+        JsonNode body = golden.encode(ChatRequest.builder("claude-opus-4-7").user("U").reasoning(ReasoningOptions.budget(4096)).build());
 
         assertThat(body.get("thinking")).isEqualTo(json("{\"type\":\"adaptive\"}"));
-        assertThat(warningTexts()).singleElement().asString().startsWith("option-coerced: reasoning budgetTokens 4096 sent as "
+        assertThat(golden.warningTexts()).singleElement().asString().startsWith("option-coerced: reasoning budgetTokens 4096 sent as "
                 + "adaptive thinking: claude-opus-4-7 refuses thinking.budget_tokens");
     }
 
     @Test
     void includeReasoningWithoutThinkingIsReported() {
-        JsonNode body = encode(ChatRequest.builder("claude-sonnet-4-5").user("U")
+        JsonNode body = golden.encode(ChatRequest.builder("claude-sonnet-4-5").user("U")
                 .reasoning(new ReasoningOptions(null, null, null, true)).build());
 
         assertThat(body.has("thinking")).isFalse();
-        assertThat(warnings.list()).extracting(Warning::code).containsExactly(Warning.OPTION_IGNORED);
+        assertThat(golden.warnings().list()).extracting(Warning::code).containsExactly(Warning.OPTION_IGNORED);
     }
 }

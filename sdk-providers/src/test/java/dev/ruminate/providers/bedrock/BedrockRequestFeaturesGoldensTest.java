@@ -1,5 +1,12 @@
 package dev.ruminate.providers.bedrock;
 
+import static dev.ruminate.providers.testing.GoldenRequests.AUTO_INSTRUCTION;
+import static dev.ruminate.providers.testing.GoldenRequests.OUTPUT;
+import static dev.ruminate.providers.testing.GoldenRequests.PDF;
+import static dev.ruminate.providers.testing.GoldenRequests.PNG;
+import static dev.ruminate.providers.testing.GoldenRequests.SCHEMA;
+import static dev.ruminate.providers.testing.GoldenRequests.TOOL_DESCRIPTION;
+import static dev.ruminate.providers.testing.GoldenRequests.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -20,9 +27,9 @@ import dev.ruminate.core.request.ReasoningOptions;
 import dev.ruminate.core.request.SamplingOptions;
 import dev.ruminate.core.request.StructuredOutputMethod;
 import dev.ruminate.core.request.ToolDefinition;
-import dev.ruminate.providers.spi.RequestWarnings;
 import dev.ruminate.providers.spi.UnsupportedInput;
 import dev.ruminate.providers.testing.Recorded;
+import dev.ruminate.providers.testing.GoldenRequests;
 import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
 import java.util.List;
@@ -38,30 +45,13 @@ import tools.jackson.databind.ObjectMapper;
  */
 class BedrockRequestFeaturesGoldensTest {
 
+    /** For the schema as a JSON string, the form Converse takes it in. */
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final BedrockCodec CODEC = BedrockCodec.of("bedrock");
+
+    private final GoldenRequests golden = new GoldenRequests(CODEC);
+
     private static final String SONNET_4 = "us.anthropic.claude-sonnet-4-20250514-v1:0";
-    private static final String SCHEMA = "{\"type\":\"object\",\"properties\":{\"city\":{\"type\":\"string\"}},\"required\":[\"city\"]}";
-    private static final OutputSchema OUTPUT = OutputSchema.of("answer", SCHEMA);
-    private static final String TOOL_DESCRIPTION = "Give the final answer by calling this tool: its arguments are the answer.";
-    private static final String AUTO_INSTRUCTION = "When you have the final answer, call the tool answer with the answer as "
-            + "its arguments, instead of answering in text.";
-    private static final byte[] PNG = {(byte) 0x89, 'P', 'N', 'G'};
-    private static final byte[] PDF = "%PDF-1.7".getBytes(StandardCharsets.US_ASCII);
-
-    private final RequestWarnings warnings = new RequestWarnings();
-
-    private JsonNode encode(ChatRequest request) {
-        return MAPPER.readTree(CODEC.encode(request, false, warnings));
-    }
-
-    private static JsonNode json(String text) {
-        return MAPPER.readTree(text);
-    }
-
-    private List<String> warningTexts() {
-        return warnings.list().stream().map(w -> w.code() + ": " + w.message()).toList();
-    }
 
     // ---- structured output
 
@@ -69,7 +59,7 @@ class BedrockRequestFeaturesGoldensTest {
     void withThinkingOffTheOutputToolIsForced() {
         ChatRequest request = ChatRequest.builder(SONNET_4).user("Where?").output(OUTPUT).build();
 
-        assertThat(encode(request)).isEqualTo(json("""
+        assertThat(golden.encode(request)).isEqualTo(json("""
                 {"messages":[{"role":"user","content":[{"text":"Where?"}]}],
                  "toolConfig":{"tools":[{"toolSpec":{"name":"answer","description":"%s","inputSchema":{"json":%s}}}],
                                "toolChoice":{"tool":{"name":"answer"}}}}""".formatted(TOOL_DESCRIPTION, SCHEMA)));
@@ -81,7 +71,7 @@ class BedrockRequestFeaturesGoldensTest {
         ChatRequest request = ChatRequest.builder(SONNET_4).system("Be brief.").user("Where?").output(OUTPUT)
                 .reasoning(ReasoningOptions.budget(2048)).build();
 
-        assertThat(encode(request)).isEqualTo(json("""
+        assertThat(golden.encode(request)).isEqualTo(json("""
                 {"messages":[{"role":"user","content":[{"text":"Where?"}]}],
                  "system":[{"text":"Be brief."},{"text":"%s"}],
                  "toolConfig":{"tools":[{"toolSpec":{"name":"answer","description":"%s","inputSchema":{"json":%s}}}],
@@ -97,7 +87,7 @@ class BedrockRequestFeaturesGoldensTest {
                 .output(OUTPUT.withStrategy(OutputSchema.Strategy.TOOL)).reasoning(ReasoningOptions.effort(ReasoningEffort.HIGH))
                 .build();
 
-        assertThat(encode(request).get("toolConfig").get("toolChoice")).isEqualTo(json("{\"auto\":{}}"));
+        assertThat(golden.encode(request).get("toolConfig").get("toolChoice")).isEqualTo(json("{\"auto\":{}}"));
         assertThat(CODEC.structuredOutputMethod(request)).isEqualTo(StructuredOutputMethod.TOOL_AUTO);
     }
 
@@ -106,7 +96,7 @@ class BedrockRequestFeaturesGoldensTest {
         OutputSchema described = new OutputSchema("answer", SCHEMA, "The city.", true, OutputSchema.Strategy.NATIVE);
         ChatRequest request = ChatRequest.builder(SONNET_4).user("Where?").output(described).build();
 
-        JsonNode body = encode(request);
+        JsonNode body = golden.encode(request);
 
         assertThat(body).isEqualTo(json("""
                 {"messages":[{"role":"user","content":[{"text":"Where?"}]}],
@@ -126,7 +116,7 @@ class BedrockRequestFeaturesGoldensTest {
                         Media.documentUrl("s3://bucket/notes.md", "text/markdown", "notes:  draft/1"))
                 .build();
 
-        assertThat(encode(request)).isEqualTo(json("""
+        assertThat(golden.encode(request)).isEqualTo(json("""
                 {"messages":[{"role":"user","content":[
                   {"image":{"format":"png","source":{"bytes":"iVBORw=="}}},
                   {"image":{"format":"jpeg","source":{"s3Location":{"uri":"s3://bucket/photos/a.JPG"}}}},
@@ -153,7 +143,7 @@ class BedrockRequestFeaturesGoldensTest {
                 .message(new ToolResultMessage("tu_1", "shot", "the screen", false, List.of(Media.image(PNG, "image/png"))))
                 .build();
 
-        assertThat(encode(request).get("messages").get(2)).isEqualTo(json("""
+        assertThat(golden.encode(request).get("messages").get(2)).isEqualTo(json("""
                 {"role":"user","content":[{"toolResult":{"toolUseId":"tu_1","content":[
                   {"image":{"format":"png","source":{"bytes":"iVBORw=="}}},{"text":"the screen"}],"status":"success"}}]}"""));
     }
@@ -183,7 +173,7 @@ class BedrockRequestFeaturesGoldensTest {
     }
 
     private void assertRefused(ChatRequest request, UnsupportedInputException.Reason reason, String detail) {
-        assertThatThrownBy(() -> CODEC.encode(request, false, warnings)).isInstanceOfSatisfying(UnsupportedInput.class, e -> {
+        assertThatThrownBy(() -> CODEC.encode(request, false, golden.warnings())).isInstanceOfSatisfying(UnsupportedInput.class, e -> {
             assertThat(e.reason()).isEqualTo(reason);
             assertThat(e.getMessage()).contains(detail);
         });
@@ -197,14 +187,14 @@ class BedrockRequestFeaturesGoldensTest {
                 .user("Three.").tool(new ToolDefinition("weather", "", "{\"type\":\"object\"}"))
                 .caching(new PromptCaching(true, true, List.of(2), true, PromptCaching.Ttl.ONE_HOUR, "tenant-7")).build();
 
-        assertThat(encode(request)).isEqualTo(json("""
+        assertThat(golden.encode(request)).isEqualTo(json("""
                 {"messages":[{"role":"user","content":[{"text":"One."}]},
                              {"role":"assistant","content":[{"text":"Two."},{"cachePoint":{"type":"default"}}]},
                              {"role":"user","content":[{"text":"Three."},{"cachePoint":{"type":"default"}}]}],
                  "system":[{"text":"Be brief."},{"cachePoint":{"type":"default"}}],
                  "toolConfig":{"tools":[{"toolSpec":{"name":"weather","inputSchema":{"json":{"type":"object"}}}},
                                         {"cachePoint":{"type":"default"}}]}}"""));
-        assertThat(warningTexts()).containsExactly(
+        assertThat(golden.warningTexts()).containsExactly(
                 "option-ignored: prompt cache key not sent: Converse has no cache routing key",
                 "option-ignored: cache ttl ONE_HOUR not sent: Converse's cachePoint is written without a ttl");
     }
@@ -213,12 +203,12 @@ class BedrockRequestFeaturesGoldensTest {
 
     @Test
     void anEffortOnAModelWithoutAdaptiveThinkingIsSentAsABudgetAndReported() {
-        JsonNode body = encode(ChatRequest.builder(SONNET_4).user("U").reasoning(ReasoningOptions.effort(ReasoningEffort.MEDIUM))
+        JsonNode body = golden.encode(ChatRequest.builder(SONNET_4).user("U").reasoning(ReasoningOptions.effort(ReasoningEffort.MEDIUM))
                 .sampling(new SamplingOptions(0.7, 0.99, null, List.of(), 3L)).build());
 
         assertThat(body.get("additionalModelRequestFields")).isEqualTo(json("{\"thinking\":{\"type\":\"enabled\",\"budget_tokens\":4096}}"));
         assertThat(body.get("inferenceConfig")).isEqualTo(json("{\"topP\":0.99}"));
-        assertThat(warningTexts()).containsExactly(
+        assertThat(golden.warningTexts()).containsExactly(
                 "option-coerced: reasoning effort medium sent as thinking.budget_tokens 4096: " + SONNET_4
                         + " takes a thinking budget, not an effort level",
                 "option-ignored: temperature 0.7 not sent: Claude takes no temperature other than 1 while thinking is on",
@@ -227,20 +217,20 @@ class BedrockRequestFeaturesGoldensTest {
 
     @Test
     void anotherFamilysEffortAboveHighIsReported() {
-        JsonNode body = encode(ChatRequest.builder("qwen.qwen3-32b-v1:0").user("U").reasoning(ReasoningOptions.effort(ReasoningEffort.MAX))
+        JsonNode body = golden.encode(ChatRequest.builder("qwen.qwen3-32b-v1:0").user("U").reasoning(ReasoningOptions.effort(ReasoningEffort.MAX))
                 .build());
 
         assertThat(body.get("additionalModelRequestFields")).isEqualTo(json("{\"reasoning_config\":\"high\"}"));
-        assertThat(warningTexts()).containsExactly(
+        assertThat(golden.warningTexts()).containsExactly(
                 "option-coerced: reasoning effort max sent as reasoning_config high: it has no level above high");
     }
 
     @Test
     void aSmallBudgetIsRaisedAndReported() {
-        JsonNode body = encode(ChatRequest.builder(SONNET_4).user("U").reasoning(ReasoningOptions.budget(100)).build());
+        JsonNode body = golden.encode(ChatRequest.builder(SONNET_4).user("U").reasoning(ReasoningOptions.budget(100)).build());
 
         assertThat(body.get("additionalModelRequestFields").get("thinking").get("budget_tokens").asInt()).isEqualTo(1024);
-        assertThat(warningTexts()).containsExactly(
+        assertThat(golden.warningTexts()).containsExactly(
                 "option-coerced: reasoning budgetTokens 100 sent as 1024: thinking.budget_tokens must be at least 1024");
     }
 

@@ -104,6 +104,16 @@ class ChatCompletionsMediaTest {
     }
 
     @Test
+    void theRequestsMediaLimitCountsInlineBytesInTheBase64TheyAreSentIn() {
+        Media nineteen = Media.image(new byte[19 * 1024 * 1024], "image/jpeg");
+
+        // 38 MB of bytes are 50.7 MB of base64 data URLs in the body: over OpenAI's 50 MB, refused before sending
+        refused(Profiles.OPENAI, ChatRequest.builder("m").user("x", nineteen, nineteen).build(), Reason.TOO_LARGE,
+                "message 0, media 1: the media of the request are over 50 MB together");
+        assertThat(encode(Profiles.OPENAI, ChatRequest.builder("m").user("x", nineteen).build())).contains("data:image/jpeg");
+    }
+
+    @Test
     void aToolResultWithMediaIsRefusedBecauseToolMessagesHoldTextOnly() {
         ChatRequest request = ChatRequest.builder("m").user("go")
                 .message(new ToolResultMessage("c1", "shot", "done", false, List.of(Media.image(PNG, "image/png")))).build();

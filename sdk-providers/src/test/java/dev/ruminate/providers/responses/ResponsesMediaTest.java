@@ -141,8 +141,9 @@ class ResponsesMediaTest {
         for (int i = 0; i < 3; i++) {
             media.add(Media.image(nineteen, "image/jpeg"));
         }
+        // 38 MB of bytes are over 50 MB in the base64 the body carries them in: refused at the second
         refused(ResponsesProfiles.OPENAI, ChatRequest.builder("m").user("x", media.toArray(Media[]::new)).build(),
-                Reason.TOO_LARGE, "message 0, media 2: image image/jpeg: the request's media exceed 50 MB");
+                Reason.TOO_LARGE, "message 0, media 1: image image/jpeg: the request's media exceed 50 MB");
     }
 
     @Test

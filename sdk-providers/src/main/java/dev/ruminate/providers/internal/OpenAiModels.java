@@ -1,10 +1,11 @@
-package dev.ruminate.providers.responses;
+package dev.ruminate.providers.internal;
 
 import java.util.Locale;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
- * What the Responses encoder knows of OpenAI's model lines, by model id: which reasoning efforts each
+ * What the Responses and Chat Completions encoders know of OpenAI's model lines, by model id: which reasoning efforts each
  * takes and which refuse the sampling parameters ({@code temperature}, {@code top_p}). PROTOCOLS.md
  * §1 and §19: o-series models take {@code low|medium|high}; models before gpt-5.1 do not take
  * {@code none}; {@code gpt-5-pro} takes only {@code high}; {@code xhigh} came after
@@ -15,12 +16,13 @@ import java.util.regex.Pattern;
  * <p>An id is matched after removing a vendor prefix ({@code openai/o3} on OpenRouter,
  * {@code openai.gpt-oss-120b-1:0} on Bedrock). Unknown ids are {@link Line#OTHER}: sent as asked.
  *
- * <p>Stateless and thread-safe.
+ * <p>One set of rules for both families, so a model refused sampling on one is refused it on the
+ * other. Stateless and thread-safe; no method takes or returns null but where marked.
  */
-final class OpenAiModels {
+public final class OpenAiModels {
 
     /** A model line, as far as efforts and sampling go. */
-    enum Line {
+    public enum Line {
         /** o1, o3, o4-mini and their variants, codex-mini: {@code low|medium|high}; reasoning cannot be turned off. */
         O_SERIES,
         /** gpt-5, gpt-5-mini, gpt-5-nano, gpt-5-codex (before 5.1): {@code minimal|low|medium|high}. */
@@ -49,7 +51,7 @@ final class OpenAiModels {
      * @param model the model id as sent
      * @return the line
      */
-    static Line line(String model) {
+    public static Line line(String model) {
         String id = model.toLowerCase(Locale.ROOT);
         int slash = id.lastIndexOf('/');
         if (slash >= 0) {
@@ -83,7 +85,7 @@ final class OpenAiModels {
      * @param wireEffort the {@code reasoning.effort} sent, or null
      * @return true when sending them would be answered with 400
      */
-    static boolean refusesSampling(Line line, @org.jspecify.annotations.Nullable String wireEffort) {
+    public static boolean refusesSampling(Line line, @Nullable String wireEffort) {
         return switch (line) {
             case O_SERIES, GPT5, GPT5_PRO -> true;
             case GPT5_LATER -> !"none".equals(wireEffort);
