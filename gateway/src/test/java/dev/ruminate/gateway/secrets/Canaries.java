@@ -27,9 +27,17 @@ final class Canaries {
     /** Each form a secret may take in a text, by what it is, to name it when found. */
     private final Map<String, String> forms = new ConcurrentHashMap<>();
 
-    /** A new secret, {@code <prefix>-SECRET-canary-<random>}, registered with its forms. */
+    /** How much of a secret's end may be missing for what is left to count as the secret: a cut excerpt. */
+    static final int CUT = 8;
+
+    /**
+     * A new secret, {@code <prefix>-SECRET-canary-<random>}, registered with its forms and with its start
+     * (all but its last {@value #CUT} characters): an excerpt cut inside the secret shows that much.
+     */
     String mint(String prefix) {
-        return register(prefix, prefix + "-SECRET-canary-" + HexFormat.of().formatHex(bytes(8)));
+        String secret = register(prefix, prefix + "-SECRET-canary-" + HexFormat.of().formatHex(bytes(8)));
+        forms.putIfAbsent(secret.substring(0, secret.length() - CUT), prefix + " (cut short)");
+        return secret;
     }
 
     /** Registers a secret of a fixed shape (an AWS secret key, with its {@code /} and {@code +}). */

@@ -242,6 +242,18 @@ class NoSecretAnywhereTest {
             EmulatorResponse ok = success(family, streamed);
             return ok.resetAfter(ok.body().length / 2);
         });
+        // #13, #14: the secret where an excerpt is cut (an error body's 4 KiB; a payload's 200 characters), so
+        // that all but its last few characters would be shown
+        int shown = echoed.length() - Canaries.CUT / 2;
+        all.add(streamed -> EmulatorResponse.bytes("text/plain",
+                ("x".repeat(4096 - shown) + echoed + " and more").getBytes(StandardCharsets.UTF_8)).status(500));
+        all.add(streamed -> {
+            String payload = "{\"id\":\"" + "x".repeat(200 - 7 - shown) + echoed + "\",\"oops\":[" + echoed;
+            return !streamed ? EmulatorResponse.json(200, payload)
+                    : family == ApiFamily.OLLAMA ? EmulatorResponse.bytes("application/x-ndjson",
+                            (payload + "\n").getBytes(StandardCharsets.UTF_8))
+                    : EmulatorResponse.sse("data: " + payload + "\n\n");
+        });
         return all;
     }
 
