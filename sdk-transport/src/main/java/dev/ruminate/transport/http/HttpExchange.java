@@ -18,6 +18,7 @@ import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.timeout.ReadTimeoutException;
 import java.io.IOException;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -55,7 +56,7 @@ import reactor.netty.http.client.HttpClientResponse;
  * </ul>
  * The API key is written into the authentication header and nowhere else: no message, excerpt or
  * parsed error contains it (a provider that echoes the key back has it replaced by
- * {@code [REDACTED]}), and URIs in messages lose their user info and query. The same holds for the
+ * {@code [REDACTED]}, and so has the start of it left where an excerpt was cut inside it), and URIs in messages lose their user info and query. The same holds for the
  * secrets of the headers a signer adds with {@link RequestSigner#secretHeader}: those of the request
  * that failed, and of the last few requests (for errors that {@link #redact(Throwable)} cleans
  * after decoding); a transport error whose cause quotes one gets a stand-in cause without it.
@@ -331,8 +332,9 @@ public final class HttpExchange {
     }
 
     private String excerpt(byte[] body, List<ApiKey> sent) {
-        String redacted = secrets.redact(Excerpts.text(body, EXCERPT_BYTES), sent);
-        return redacted == null ? "" : redacted;
+        // redacted before it is cut: a cut inside an echoed secret would leave the start of it
+        String redacted = Objects.requireNonNullElse(secrets.redact(Excerpts.text(body, body.length), sent), "");
+        return Excerpts.text(redacted.getBytes(StandardCharsets.UTF_8), EXCERPT_BYTES);
     }
 
     /**

@@ -23,7 +23,14 @@ final class Secrets {
 
     /** How many distinct signer secrets are remembered: more than a rotation's overlap needs. */
     static final int REMEMBERED = 8;
+    /**
+     * The shortest start of a secret removed where an excerpt was cut inside it: fewer characters are
+     * a key's public prefix ({@code sk-}) at most, and removing them would blank ordinary text.
+     */
+    static final int SHORTEST_CUT = 4;
     private static final String REDACTED = "[REDACTED]";
+    /** What marks the place where an excerpt was cut ({@code Excerpts.oneLine}, the decoders' payload excerpts). */
+    private static final char CUT_MARK = '\u2026';
 
     private final @Nullable ApiKey apiKey;
     private final AtomicReference<List<ApiKey>> recent = new AtomicReference<>(List.of());
@@ -66,29 +73,58 @@ final class Secrets {
         return List.copyOf(next);
     }
 
-    /** Whether a text holds any known secret, or one of the request's. */
+    /** Whether a text holds any known secret, or one of the request's, whole or cut short by an excerpt. */
     boolean appearIn(@Nullable String text, List<ApiKey> request) {
-        if (text == null) {
-            return false;
-        }
-        for (String secret : values(request)) {
-            if (text.contains(secret)) {
-                return true;
-            }
-        }
-        return false;
+        return text != null && !text.equals(redact(text, request));
     }
 
-    /** Replaces every known secret, and the request's, with {@code [REDACTED]}. */
+    /**
+     * Replaces every known secret, and the request's, with {@code [REDACTED]}; and where an excerpt was
+     * cut inside one (the text before a {@code …} ends with the start of a secret), that start too.
+     */
     @Nullable String redact(@Nullable String text, List<ApiKey> request) {
         if (text == null) {
             return null;
         }
+        List<String> values = values(request);
         String out = text;
-        for (String secret : values(request)) {
+        for (String secret : values) {
             out = out.replace(secret, REDACTED);
         }
-        return out;
+        return redactCutShort(out, values);
+    }
+
+    /** Replaces the start of a secret that ends where an excerpt was cut, at each cut mark. */
+    private static String redactCutShort(String text, List<String> secrets) {
+        int at = text.indexOf(CUT_MARK);
+        if (at < 0 || secrets.isEmpty()) {
+            return text;
+        }
+        StringBuilder out = new StringBuilder(text.length());
+        int from = 0;
+        for (; at >= 0; at = text.indexOf(CUT_MARK, at + 1)) {
+            int start = cutStart(text, from, at, secrets);
+            out.append(text, from, start);
+            if (start < at) {
+                out.append(REDACTED);
+            }
+            from = at;
+        }
+        return out.append(text, from, text.length()).toString();
+    }
+
+    /** Where the longest start of a secret that ends at {@code end} begins (not before {@code from}); {@code end} if none does. */
+    private static int cutStart(String text, int from, int end, List<String> secrets) {
+        int start = end;
+        for (String secret : secrets) {
+            for (int length = Math.min(secret.length() - 1, end - from); length >= SHORTEST_CUT; length--) {
+                if (text.regionMatches(end - length, secret, 0, length)) {
+                    start = Math.min(start, end - length);
+                    break;
+                }
+            }
+        }
+        return start;
     }
 
     ProviderError redact(ProviderError error, List<ApiKey> request) {

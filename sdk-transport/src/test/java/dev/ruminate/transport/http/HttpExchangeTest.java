@@ -370,6 +370,19 @@ class HttpExchangeTest {
     }
 
     @Test
+    void anEchoedKeyCutByTheExcerptsLimitLeavesNoStartOfIt() {
+        // the key straddles the 4 KiB excerpt limit: a cut before redaction would keep all but its last 4 characters
+        String body = "x".repeat(4096 - (KEY.length() - 4)) + KEY + " and more";
+        respond(500, "text/plain", body);
+
+        ProviderHttpException e = (ProviderHttpException) streamError();
+
+        assertThat(e.bodyExcerpt()).doesNotContain(KEY.substring(0, KEY.length() - 4)).endsWith("x[REDACTED] and more");
+        assertThat(e.bodyExcerpt().getBytes(StandardCharsets.UTF_8)).hasSizeLessThanOrEqualTo(4096);
+        assertThat(e.getMessage()).doesNotContain(KEY.substring(0, 8));
+    }
+
+    @Test
     void aSignersSecretHeaderIsSentAndNeverAppearsInErrorsOrItsToString() {
         String token = "ya29.signer-secret-81c4";
         HANDLER.set((req, res) -> res.status(401).header(HttpHeaderNames.CONTENT_TYPE, "application/json")
