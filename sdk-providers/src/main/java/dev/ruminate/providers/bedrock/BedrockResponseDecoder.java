@@ -39,6 +39,7 @@ final class BedrockResponseDecoder {
         out.add(new ResponseStarted(provider, model, null));
         String stopReason = null;
         Usage usage = null;
+        boolean output = false;
         try (JsonParser p = JsonWriting.JSON.createParser(ObjectReadContext.empty(), body)) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
                 throw new ShapeException("the body is not a JSON object");
@@ -47,6 +48,7 @@ final class BedrockResponseDecoder {
                 String field = p.currentName();
                 JsonToken t = p.nextToken();
                 if (field.equals("output") && t == JsonToken.START_OBJECT) {
+                    output = true;
                     readOutput(p, body, out);
                 } else if (field.equals("stopReason") && t == JsonToken.VALUE_STRING) {
                     stopReason = p.getString();
@@ -56,6 +58,11 @@ final class BedrockResponseDecoder {
                     p.skipChildren();
                 }
             }
+        }
+        if (!output && stopReason == null) {
+            // every Converse answer has both; an object with neither (an error object such as
+            // {"message": …} served with a 200) must not pass for an empty answer
+            throw new ShapeException("the body has neither output nor stopReason: not a Converse response");
         }
         if (usage != null) {
             out.add(new UsageUpdate(usage));

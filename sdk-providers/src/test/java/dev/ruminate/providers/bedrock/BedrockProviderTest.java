@@ -222,6 +222,19 @@ class BedrockProviderTest {
     }
 
     @Test
+    void aWholeBodyThatIsNotAConverseAnswerIsAShapeErrorNotAnEmptyAnswer() {
+        // an AWS-style error object served with a 200: no output, no stopReason
+        emulator.enqueue(EmulatorResponse.json(200, "{\"message\":\"The security token included in the request is invalid.\"}"));
+
+        StepVerifier.create(provider().completeAsEvents(REQUEST))
+                .expectErrorSatisfies(e -> {
+                    assertThat(e).isInstanceOf(ProtocolException.class);
+                    assertThat(e.getMessage()).contains("not a Converse response");
+                })
+                .verify(WAIT);
+    }
+
+    @Test
     void aCorruptedFrameEndsWithAChecksumErrorCarryingThePartialMessage() {
         byte[] good = BedrockScript.create().text("Hello there").tokensOf(5).withoutStop().toEventStream();
         byte[] bad = EventStreamFrames.corruptPayload(EventStreamFrames.event("contentBlockDelta",
