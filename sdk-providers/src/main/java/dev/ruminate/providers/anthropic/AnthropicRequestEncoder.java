@@ -53,7 +53,7 @@ final class AnthropicRequestEncoder {
         boolean toolMethod = StructuredOutputs.isTool(method);
         List<ToolDefinition> tools = StructuredOutputs.tools(request, method);
         List<String> system = new ArrayList<>(SystemTexts.of(request.messages()));
-        String instruction = output == null || method == null ? null : StructuredOutputs.instruction(output, method);
+        String instruction = StructuredOutputs.instruction(request, method);
         if (instruction != null) {
             system.add(instruction);
         }

@@ -42,7 +42,7 @@ final class ChatCompletionsRequestEncoder {
         StructuredOutputMethod method = ChatCompletionsStructuredOutput.method(profile, request);
         ChatCompletionsMedia.check(profile, request);
         OutputSchema output = request.output();
-        String instruction = output != null && method != null ? StructuredOutputs.instruction(output, method) : null;
+        String instruction = StructuredOutputs.instruction(request, method);
         int instructionAt = ChatCompletionsStructuredOutput.instructionAt(request, method);
         boolean[] cacheMarks = ChatCompletionsCaching.marks(profile, request, warnings);
         List<ToolDefinition> tools = StructuredOutputs.tools(request, method);

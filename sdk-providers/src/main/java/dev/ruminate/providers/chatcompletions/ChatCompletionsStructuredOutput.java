@@ -92,8 +92,7 @@ final class ChatCompletionsStructuredOutput {
      * needs none.
      */
     static int instructionAt(ChatRequest request, @Nullable StructuredOutputMethod method) {
-        OutputSchema output = request.output();
-        if (output == null || method == null || StructuredOutputs.instruction(output, method) == null) {
+        if (StructuredOutputs.instruction(request, method) == null) {
             return -1;
         }
         List<Message> messages = request.messages();

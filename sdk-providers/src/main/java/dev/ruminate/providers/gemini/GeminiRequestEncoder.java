@@ -101,7 +101,7 @@ final class GeminiRequestEncoder {
         OutputSchema output = request.output();
         StructuredOutputMethod method = method(request);
         List<ToolDefinition> tools = StructuredOutputs.tools(request, method);
-        String instruction = output != null && method != null ? StructuredOutputs.instruction(output, method) : null;
+        String instruction = StructuredOutputs.instruction(request, method);
         warnAboutExtras(request, method, taken, warnings);
         warnAboutCaching(request.caching(), warnings);
         return RequestBody.write(request, 512, g -> {

@@ -105,6 +105,19 @@ public record StructuredOutputs(boolean nativeSchema, boolean tools, boolean for
     }
 
     /**
+     * Returns the instruction a request's output schema adds to the system prompt under a method:
+     * what every encoder writes after the user's own system text.
+     *
+     * @param request the request
+     * @param method the method decided for it, or null when it has no schema
+     * @return the instruction, or null when there is no schema or the method needs none
+     */
+    public static @Nullable String instruction(ChatRequest request, @Nullable StructuredOutputMethod method) {
+        OutputSchema output = request.output();
+        return output == null || method == null ? null : instruction(output, method);
+    }
+
+    /**
      * Returns the instruction a method that does not constrain the output adds to the system
      * prompt, or null for one that needs none ({@link StructuredOutputMethod#NATIVE},
      * {@link StructuredOutputMethod#TOOL_FORCED}).

@@ -61,11 +61,9 @@ final class OllamaRequestEncoder {
         OllamaMedia.check(request.messages());
         OutputSchema output = request.output();
         StructuredOutputMethod method = method(request, false);
-        List<ToolDefinition> tools = new ArrayList<>(request.tools());
-        if (output != null && method == StructuredOutputMethod.TOOL_AUTO) {
-            tools.add(StructuredOutputs.tool(output));
-        }
-        String instruction = output != null && method != null ? StructuredOutputs.instruction(output, method) : null;
+        // Ollama has no tool choice, so its only tool method is TOOL_AUTO
+        List<ToolDefinition> tools = StructuredOutputs.tools(request, method);
+        String instruction = StructuredOutputs.instruction(request, method);
         warn(request, method, taken, warnings);
         return RequestBody.write(request, 512, g -> {
             RequestBody.writeModel(g, request);
@@ -103,7 +101,7 @@ final class OllamaRequestEncoder {
         OllamaMedia.check(request.messages());
         StructuredOutputMethod method = method(request, true);
         OutputSchema output = request.output();
-        String instruction = output != null && method != null ? StructuredOutputs.instruction(output, method) : null;
+        String instruction = StructuredOutputs.instruction(request, method);
         if (instruction != null) {
             system.append(system.length() > 0 ? "\n\n" : "").append(instruction);
         }

@@ -131,7 +131,7 @@ final class ResponsesRequestEncoder {
             return;
         }
         String instructions = InputWriter.instructions(request.messages());
-        String extra = output == null || method == null ? null : StructuredOutputs.instruction(output, method);
+        String extra = StructuredOutputs.instruction(request, method);
         if (extra != null) {
             instructions = instructions == null ? extra : instructions + "\n\n" + extra;
         }

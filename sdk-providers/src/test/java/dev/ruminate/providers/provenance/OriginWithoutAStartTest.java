@@ -11,17 +11,13 @@ import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.providers.anthropic.AnthropicCodec;
 import dev.ruminate.providers.anthropic.AnthropicProvider;
 import dev.ruminate.providers.spi.ProviderPipeline;
-import dev.ruminate.providers.spi.RequestWarnings;
 import dev.ruminate.providers.spi.StreamDecoder;
-import dev.ruminate.providers.spi.WireCodec;
+import dev.ruminate.providers.testing.ForwardingCodec;
 import dev.ruminate.testkit.AnthropicScript;
 import dev.ruminate.testkit.NettyLeakCheck;
 import dev.ruminate.testkit.ProviderEmulator;
 import dev.ruminate.transport.http.ApiKey;
-import dev.ruminate.transport.http.BaseUrl;
 import dev.ruminate.transport.wire.SseEvent;
-import dev.ruminate.transport.wire.StreamFraming;
-import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -37,32 +33,14 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class OriginWithoutAStartTest {
 
     /** Anthropic's codec with every ResponseStarted removed from its events. */
-    private static final class WithoutStart implements WireCodec<SseEvent> {
-        private final AnthropicCodec codec = AnthropicCodec.of(1024);
-
-        @Override
-        public String api() {
-            return codec.api();
-        }
-
-        @Override
-        public StreamFraming<SseEvent> framing() {
-            return codec.framing();
-        }
-
-        @Override
-        public URI endpoint(BaseUrl base, ChatRequest request, boolean stream) {
-            return codec.endpoint(base, request, stream);
-        }
-
-        @Override
-        public byte[] encode(ChatRequest prepared, boolean stream, RequestWarnings warnings) {
-            return codec.encode(prepared, stream);
+    private static final class WithoutStart extends ForwardingCodec<SseEvent> {
+        WithoutStart() {
+            super(AnthropicCodec.of(1024));
         }
 
         @Override
         public StreamDecoder<SseEvent> newStreamDecoder(ChatRequest request) {
-            StreamDecoder<SseEvent> inner = codec.newStreamDecoder(request);
+            StreamDecoder<SseEvent> inner = delegate.newStreamDecoder(request);
             return new StreamDecoder<>() {
                 @Override
                 public void decode(SseEvent frame, List<ChatEvent> out) {
@@ -76,11 +54,6 @@ class OriginWithoutAStartTest {
                     out.removeIf(ResponseStarted.class::isInstance);
                 }
             };
-        }
-
-        @Override
-        public List<ChatEvent> decodeBody(ChatRequest request, byte[] body) {
-            return codec.decodeBody(request, body);
         }
     }
 

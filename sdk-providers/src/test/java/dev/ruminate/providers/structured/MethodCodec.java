@@ -1,23 +1,15 @@
 package dev.ruminate.providers.structured;
 
-import dev.ruminate.core.error.OpaqueStateRejectedException;
-import dev.ruminate.core.error.ProviderHttpException;
 import dev.ruminate.core.error.UnsupportedInputException;
-import dev.ruminate.core.event.ChatEvent;
-import dev.ruminate.core.history.OpaqueRules;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.core.request.StructuredOutputMethod;
 import dev.ruminate.providers.chatcompletions.ChatCompletionsCodec;
 import dev.ruminate.providers.chatcompletions.Profiles;
 import dev.ruminate.providers.spi.RequestWarnings;
-import dev.ruminate.providers.spi.StreamDecoder;
 import dev.ruminate.providers.spi.UnsupportedInput;
 import dev.ruminate.providers.spi.WireCodec;
-import dev.ruminate.transport.http.BaseUrl;
+import dev.ruminate.providers.testing.ForwardingCodec;
 import dev.ruminate.transport.wire.SseEvent;
-import dev.ruminate.transport.wire.StreamFraming;
-import java.net.URI;
-import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.jspecify.annotations.Nullable;
 
@@ -27,15 +19,14 @@ import org.jspecify.annotations.Nullable;
  * would. It can report a warning from its encoder and refuse the schema, and counts how often the
  * pipeline asked it for the method.
  */
-final class MethodCodec<F> implements WireCodec<F> {
+final class MethodCodec<F> extends ForwardingCodec<F> {
 
-    private final WireCodec<F> codec;
     private final @Nullable StructuredOutputMethod method;
     private final @Nullable String warning;
     final AtomicInteger asked = new AtomicInteger();
 
     private MethodCodec(WireCodec<F> codec, @Nullable StructuredOutputMethod method, @Nullable String warning) {
-        this.codec = codec;
+        super(codec);
         this.method = method;
         this.warning = warning;
     }
@@ -61,26 +52,11 @@ final class MethodCodec<F> implements WireCodec<F> {
     }
 
     @Override
-    public String api() {
-        return codec.api();
-    }
-
-    @Override
-    public StreamFraming<F> framing() {
-        return codec.framing();
-    }
-
-    @Override
-    public URI endpoint(BaseUrl base, ChatRequest request, boolean stream) {
-        return codec.endpoint(base, request, stream);
-    }
-
-    @Override
     public byte[] encode(ChatRequest prepared, boolean stream, RequestWarnings warnings) {
         if (warning != null) {
             warnings.ignored(warning);
         }
-        return codec.encode(prepared, stream, warnings);
+        return delegate.encode(prepared, stream, warnings);
     }
 
     @Override
@@ -93,26 +69,5 @@ final class MethodCodec<F> implements WireCodec<F> {
             throw new UnsupportedInput(UnsupportedInputException.Reason.KIND, "the output schema asks for a form this test API lacks");
         }
         return method;
-    }
-
-    @Override
-    public StreamDecoder<F> newStreamDecoder(ChatRequest request) {
-        return codec.newStreamDecoder(request);
-    }
-
-    @Override
-    public @Nullable OpaqueStateRejectedException classifyRejection(String provider, ChatRequest prepared,
-                                                                    ProviderHttpException error) {
-        return codec.classifyRejection(provider, prepared, error);
-    }
-
-    @Override
-    public OpaqueRules opaqueRules() {
-        return codec.opaqueRules();
-    }
-
-    @Override
-    public List<ChatEvent> decodeBody(ChatRequest request, byte[] body) {
-        return codec.decodeBody(request, body);
     }
 }
