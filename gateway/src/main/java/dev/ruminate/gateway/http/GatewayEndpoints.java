@@ -1,5 +1,11 @@
 package dev.ruminate.gateway.http;
 
+import dev.ruminate.core.error.ProtocolException;
+import dev.ruminate.core.request.ChatRequest;
+import dev.ruminate.core.ui.ServerTurns;
+import dev.ruminate.core.ui.UiChat;
+import dev.ruminate.core.ui.UiChatRequest;
+import dev.ruminate.core.ui.UiMessageStream;
 import dev.ruminate.gateway.chatcompletions.ChatCompletionsService;
 import dev.ruminate.gateway.responses.Answer;
 import dev.ruminate.gateway.responses.ResponsesService;
@@ -25,14 +31,17 @@ import org.springframework.web.reactive.function.server.ServerRequest;
 import org.springframework.web.reactive.function.server.ServerResponse;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The gateway's HTTP endpoints, as WebFlux functional routes: {@code POST /v1/responses},
- * {@code POST /v1/chat/completions}, {@code GET /v1/models}, and an OpenAI-shaped 404 for any other
- * {@code /v1/} path.
+ * {@code POST /v1/chat/completions}, {@code GET /v1/models}, an OpenAI-shaped 404 for any other
+ * {@code /v1/} path, and {@code POST /api/chat}: the Vercel AI SDK's UI message stream, for a page built with
+ * {@code useChat}, answered by the route the body's optional {@code model} names (the first route when it names
+ * none), each complete turn kept in a {@link ServerTurns} so that its opaque state never reaches the page.
  *
  * <p>A request body larger than the configured bound is refused with 413 before it is read
  * further. A streamed answer is written frame by frame as the upstream produces it; when the
@@ -51,6 +60,7 @@ public final class GatewayEndpoints {
     private final Routes routes;
     private final int maxRequestBytes;
     private final long createdAt;
+    private final ServerTurns turns;
 
     /**
      * Creates the endpoints.
@@ -63,6 +73,23 @@ public final class GatewayEndpoints {
      */
     public GatewayEndpoints(ResponsesService responses, ChatCompletionsService chatCompletions, Routes routes,
                             int maxRequestBytes, Instant startedAt) {
+        this(responses, chatCompletions, routes, maxRequestBytes, startedAt, ServerTurns.inMemory(10_000));
+    }
+
+    /**
+     * Creates the endpoints with a store for the turns served on {@code /api/chat}.
+     *
+     * @param responses answers {@code /v1/responses}
+     * @param chatCompletions answers {@code /v1/chat/completions}
+     * @param routes the routes, listed by {@code /v1/models}
+     * @param maxRequestBytes the largest request body accepted
+     * @param startedAt when the gateway started, reported as each model's {@code created}
+     * @param turns the turns served on {@code /api/chat}, with their opaque state
+     * @since 0.4
+     */
+    public GatewayEndpoints(ResponsesService responses, ChatCompletionsService chatCompletions, Routes routes,
+                            int maxRequestBytes, Instant startedAt, ServerTurns turns) {
+        this.turns = Objects.requireNonNull(turns, "turns");
         this.responses = Objects.requireNonNull(responses, "responses");
         this.chatCompletions = Objects.requireNonNull(chatCompletions, "chatCompletions");
         this.routes = Objects.requireNonNull(routes, "routes");
@@ -83,6 +110,7 @@ public final class GatewayEndpoints {
                 .POST("/v1/responses", request -> answer(request, responses::answer))
                 .POST("/v1/chat/completions", request -> answer(request, chatCompletions::answer))
                 .GET("/v1/models", this::models)
+                .POST("/api/chat", this::uiChat)
                 .route(RequestPredicates.path("/v1/**"), request -> ErrorResponses.of(new OpenAiError(404,
                         "invalid_request_error", "unknown_url", "Unknown request URL: " + request.method().name() + " "
                         + request.path() + ".", null)))
@@ -123,6 +151,35 @@ public final class GatewayEndpoints {
                 .onErrorMap(DataBufferLimitException.class, e -> new ClientRequestException(new OpenAiError(413,
                         "invalid_request_error", "request_too_large", "The request body is larger than this gateway "
                         + "accepts (" + maxRequestBytes + " bytes).", null)));
+    }
+
+    /** {@code POST /api/chat}: one useChat turn, as a UI message stream; a bad body is a 400 naming the place. */
+    private Mono<ServerResponse> uiChat(ServerRequest request) {
+        return body(request).flatMap(text -> {
+            UiChatRequest chat = UiChatRequest.read(text, turns);
+            Route route = uiRoute(text);
+            Flux<DataBuffer> frames = UiChat.answer(chat, route.provider(),
+                            messages -> ChatRequest.builder(route.upstreamModel()).messages(messages).build(), turns)
+                    .map(d -> DefaultDataBufferFactory.sharedInstance.wrap(
+                            UiMessageStream.sse(d).getBytes(StandardCharsets.UTF_8)));
+            return ServerResponse.ok()
+                    .contentType(MediaType.TEXT_EVENT_STREAM)
+                    .header(UiMessageStream.HEADER, UiMessageStream.VERSION)
+                    .header("Cache-Control", "no-cache")
+                    .header("X-Accel-Buffering", "no")
+                    .body(BodyInserters.fromDataBuffers(frames));
+        }).onErrorResume(ProtocolException.class, e -> ErrorResponses.of(new OpenAiError(400,
+                "invalid_request_error", "invalid_request", String.valueOf(e.getMessage()), null)))
+                .onErrorResume(ErrorResponses::of);
+    }
+
+    /** The route a useChat body names in its optional {@code model} (extra body of the transport), else the first. */
+    private Route uiRoute(String body) {
+        JsonNode model = JSON.readTree(body).get("model");
+        if (model != null && model.isString()) {
+            return routes.require(model.asString());
+        }
+        return routes.all().iterator().next();
     }
 
     private Mono<ServerResponse> models(ServerRequest request) {
