@@ -3,6 +3,8 @@ package dev.ruminate.spring;
 import dev.ruminate.core.message.Usage;
 import dev.ruminate.core.request.ChatRequest;
 import io.micrometer.observation.Observation;
+import io.micrometer.observation.transport.Kind;
+import io.micrometer.observation.transport.SenderContext;
 import java.time.Duration;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
@@ -12,6 +14,10 @@ import org.jspecify.annotations.Nullable;
  * was asked (the request, the provider) and, as the response streams, what came back (model, id,
  * finish reason, usage, time to the first chunk, how it ended).
  *
+ * <p>A {@link SenderContext} of kind {@link Kind#CLIENT}, so tracing bridges make client spans, as the
+ * conventions ask. It has no carrier: the trace context travels in the HTTP request, which the
+ * client's own instrumentation (Reactor Netty's) propagates; this context's setter writes nothing.
+ *
  * <p>Ruminate fills it as the events pass; a convention reads it. The response facts are written by
  * the stream's signals and may be read from another thread (a cancellation), so they are volatile.
  * The request's content is here for conventions that record it, but {@link DefaultGenAiObservationConvention}
@@ -19,7 +25,7 @@ import org.jspecify.annotations.Nullable;
  *
  * @since 0.1
  */
-public class GenAiObservationContext extends Observation.Context {
+public class GenAiObservationContext extends SenderContext<Object> {
 
     /** How a call ended. */
     public enum Outcome {
@@ -58,6 +64,8 @@ public class GenAiObservationContext extends Observation.Context {
      */
     public GenAiObservationContext(String operationName, String providerName, String configuredName,
                                    ChatRequest request, boolean captureContent) {
+        super((carrier, key, value) -> {
+        }, Kind.CLIENT);
         this.operationName = Objects.requireNonNull(operationName, "operationName");
         this.providerName = Objects.requireNonNull(providerName, "providerName");
         this.configuredName = Objects.requireNonNull(configuredName, "configuredName");

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ruminate.testkit.NettyLeakCheck;
 import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.sdk.common.CompletableResultCode;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
@@ -41,6 +42,7 @@ class TracesTest {
 
         SpanData chat = spans.stream().filter(s -> s.getName().equals("chat deepseek-reasoner")).findFirst().orElseThrow(
                 () -> new AssertionError("no chat span in " + spans.stream().map(SpanData::getName).toList()));
+        assertThat(chat.getKind()).isEqualTo(SpanKind.CLIENT);
         assertThat(chat.getAttributes().get(AttributeKey.stringKey("gen_ai.operation.name"))).isEqualTo("chat");
         assertThat(chat.getAttributes().get(AttributeKey.stringKey("gen_ai.provider.name"))).isEqualTo("deepseek");
         assertThat(chat.getAttributes().get(AttributeKey.stringKey("gen_ai.request.model"))).isEqualTo("deepseek-reasoner");
