@@ -12,7 +12,7 @@ module dev.ruminate.spring {
     requires spring.core;
     requires static transitive micrometer.core;
     requires static transitive micrometer.observation;
-    requires static micrometer.commons;
+    requires static transitive micrometer.commons;
     requires static transitive spring.web;
 
     exports dev.ruminate.spring;

@@ -8,26 +8,25 @@ import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Wraps a provider so that every call ({@code stream} and {@code completeAsEvents}) is measured.
+ * Wraps a provider so that every call ({@code stream} and {@code completeAsEvents}) is observed per
+ * the OpenTelemetry semantic conventions for generative AI clients.
  *
- * <p>Meters, each tagged {@code provider} (the configured name) and {@code model} (the request's):
+ * <p>Observation {@value GenAiAttributes#OBSERVATION} (with the OpenTelemetry bridge a span named
+ * e.g. {@code chat deepseek-reasoner}), named and tagged by a {@link GenAiObservationConvention}
+ * ({@link DefaultGenAiObservationConvention} unless one is given) from a {@link GenAiObservationContext}.
+ * It takes the caller's observation from the Reactor context as its parent, and is put in the Reactor
+ * context of the call, so Reactor Netty's own observations nest under it.
+ *
+ * <p>Meters, tagged with the convention's low-cardinality key values (a key it leaves out, such as
+ * {@code error.type} on success, is tagged {@code none}):
  * <ul>
- *   <li>{@value #FIRST_EVENT} (timer): from subscription to the first event;</li>
- *   <li>{@value #DURATION} (timer): the whole call, also tagged {@code outcome}
- *       ({@code success}, {@code error}, {@code cancelled}) and {@code exception} (the error's
- *       simple class name, or {@code none});</li>
- *   <li>{@value #TOKENS} (distribution summary, base unit {@code tokens}): the reasoning and
- *       output tokens of the last usage the provider reported, tagged {@code type}
- *       ({@code reasoning}, {@code output});</li>
- *   <li>{@value #ERRORS} (counter): failed calls, tagged {@code exception} (simple class name) and
- *       {@code error.type} (Ruminate's error type, e.g. {@code rate_limited}, {@code timeout}; {@code other}
- *       for a failure that is not Ruminate's).</li>
+ *   <li>{@value GenAiAttributes#OPERATION_DURATION} (timer): the whole call;</li>
+ *   <li>{@value GenAiAttributes#TIME_TO_FIRST_CHUNK} (timer): from subscription to the first chunk;</li>
+ *   <li>{@value GenAiAttributes#TOKEN_USAGE} (distribution summary, base unit {@code tokens}): the input
+ *       and output tokens of the call, tagged {@code gen_ai.token.type} ({@code input}, {@code output}).</li>
  * </ul>
  *
- * <p>Observation {@value #OBSERVATION}, with the low-cardinality keys {@code ruminate.provider},
- * {@code ruminate.model} and {@code ruminate.outcome}, an event at the first event, the error if the
- * call fails, and the token counts as high-cardinality keys. It is put in the Reactor context of the
- * call, so Reactor Netty's own observations nest under it.
+ * <p>Prompts and completions are recorded only with {@code captureContent}.
  *
  * <p>Thread-safe. The registries are read when a provider is decorated; without either, providers
  * are returned unchanged.
@@ -36,30 +35,38 @@ import org.jspecify.annotations.Nullable;
  */
 public final class ObservingDecorator implements ChatProviderDecorator {
 
-    /** The time-to-first-event timer. */
-    public static final String FIRST_EVENT = "ruminate.chat.first.event";
-    /** The call duration timer. */
-    public static final String DURATION = "ruminate.chat.duration";
-    /** The token distribution summary. */
-    public static final String TOKENS = "ruminate.chat.tokens";
-    /** The failed-call counter. */
-    public static final String ERRORS = "ruminate.chat.errors";
-    /** The observation name. */
-    public static final String OBSERVATION = "ruminate.chat";
-
     private final Supplier<@Nullable MeterRegistry> meters;
     private final Supplier<@Nullable ObservationRegistry> observations;
+    private final @Nullable GenAiObservationConvention convention;
+    private final boolean captureContent;
 
     /**
-     * Creates a decorator.
+     * Creates a decorator with the default convention that records no content.
      *
      * @param meters supplies the meter registry, or null for no meters
      * @param observations supplies the observation registry, or null for no observations
      */
     public ObservingDecorator(Supplier<@Nullable MeterRegistry> meters,
                               Supplier<@Nullable ObservationRegistry> observations) {
+        this(meters, observations, null, false);
+    }
+
+    /**
+     * Creates a decorator.
+     *
+     * @param meters supplies the meter registry, or null for no meters
+     * @param observations supplies the observation registry, or null for no observations
+     * @param convention the convention naming and tagging the observations and meters, or null for
+     *     {@link DefaultGenAiObservationConvention}
+     * @param captureContent whether prompts and completions may be recorded
+     */
+    public ObservingDecorator(Supplier<@Nullable MeterRegistry> meters,
+                              Supplier<@Nullable ObservationRegistry> observations,
+                              @Nullable GenAiObservationConvention convention, boolean captureContent) {
         this.meters = Objects.requireNonNull(meters, "meters");
         this.observations = Objects.requireNonNull(observations, "observations");
+        this.convention = convention;
+        this.captureContent = captureContent;
     }
 
     @Override
@@ -69,6 +76,6 @@ public final class ObservingDecorator implements ChatProviderDecorator {
         if (meterRegistry == null && observationRegistry == null) {
             return provider;
         }
-        return new ObservedChatProvider(name, provider, meterRegistry, observationRegistry);
+        return new ObservedChatProvider(name, provider, meterRegistry, observationRegistry, convention, captureContent);
     }
 }

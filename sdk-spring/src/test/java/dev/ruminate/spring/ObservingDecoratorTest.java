@@ -7,6 +7,7 @@ import dev.ruminate.core.ChatProvider;
 import dev.ruminate.core.error.AuthenticationException;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.core.request.OutputSchema;
+import dev.ruminate.core.request.SamplingOptions;
 import dev.ruminate.core.request.StructuredOutputMethod;
 import dev.ruminate.providers.chatcompletions.ChatCompletionsCodec;
 import dev.ruminate.providers.chatcompletions.ChatCompletionsProvider;
@@ -15,9 +16,12 @@ import dev.ruminate.testkit.ChatCompletionsScript;
 import dev.ruminate.testkit.EmulatorResponse;
 import dev.ruminate.testkit.NettyLeakCheck;
 import dev.ruminate.testkit.ProviderEmulator;
+import io.micrometer.common.KeyValues;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.observation.Observation;
 import io.micrometer.observation.tck.TestObservationRegistry;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.AfterEach;
@@ -25,19 +29,25 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import reactor.test.StepVerifier;
+import reactor.util.context.Context;
 
+/** The GenAI observations and meters of real provider calls against the Chat Completions emulator on loopback. */
 @ExtendWith(NettyLeakCheck.class)
 class ObservingDecoratorTest {
+
+    private static final List<String> CONTENT_KEYS = List.of(GenAiAttributes.INPUT_MESSAGES,
+            GenAiAttributes.OUTPUT_MESSAGES, GenAiAttributes.SYSTEM_INSTRUCTIONS);
 
     private ProviderEmulator emulator;
     private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
     private final TestObservationRegistry observations = TestObservationRegistry.create();
+    private ChatProvider real;
     private ChatProvider observed;
 
     @BeforeEach
     void start() {
         emulator = ProviderEmulator.start();
-        ChatProvider real = ChatCompletionsProvider.builder(Profiles.DEEPSEEK).baseUrl(emulator.baseUrl()).build();
+        real = ChatCompletionsProvider.builder(Profiles.DEEPSEEK).baseUrl(emulator.baseUrl()).build();
         observed = new ObservingDecorator(() -> meters, () -> observations).decorate("ds", real);
     }
 
@@ -47,29 +57,86 @@ class ObservingDecoratorTest {
     }
 
     private static ChatRequest request() {
-        return ChatRequest.builder("deepseek-reasoner").user("Hello?").build();
+        return ChatRequest.builder("deepseek-reasoner").system("Be brief.").user("Hello?").build();
     }
 
     @Test
-    void aSuccessfulStreamRecordsFirstEventDurationAndTokens() {
-        emulator.enqueue(ChatCompletionsScript.create().reasoning("Think.").content("Hi!").usage(10, 42, 17).toResponse());
+    void aSuccessfulStreamIsAChatObservationWithTheGenAiAttributesAndMeters() {
+        emulator.enqueue(ChatCompletionsScript.create().id("resp-7").model("deepseek-reasoner-0528")
+                .reasoning("Think.").content("Hi!").usage(10, 42, 17).toResponse());
+        ChatRequest request = ChatRequest.builder("deepseek-reasoner").user("Hello?")
+                .sampling(new SamplingOptions(0.3, 0.9, 256, List.of(), null)).build();
+
+        StepVerifier.create(observed.stream(request)).thenConsumeWhile(e -> true).expectComplete().verify(Duration.ofSeconds(5));
+
+        assertThat(observations).hasSingleObservationThat()
+                .hasNameEqualTo(GenAiAttributes.OBSERVATION)
+                .hasContextualNameEqualTo("chat deepseek-reasoner")
+                .hasLowCardinalityKeyValue("gen_ai.operation.name", "chat")
+                .hasLowCardinalityKeyValue("gen_ai.provider.name", "deepseek")
+                .hasLowCardinalityKeyValue("gen_ai.request.model", "deepseek-reasoner")
+                .hasLowCardinalityKeyValue("gen_ai.response.model", "deepseek-reasoner-0528")
+                .hasLowCardinalityKeyValue("ruminate.provider", "ds")
+                .hasLowCardinalityKeyValue("ruminate.outcome", "success")
+                .doesNotHaveLowCardinalityKeyValueWithKey("error.type")
+                .hasHighCardinalityKeyValue("gen_ai.response.id", "resp-7")
+                .hasHighCardinalityKeyValue("gen_ai.response.finish_reasons", "stop")
+                .hasHighCardinalityKeyValue("gen_ai.request.temperature", "0.3")
+                .hasHighCardinalityKeyValue("gen_ai.request.top_p", "0.9")
+                .hasHighCardinalityKeyValue("gen_ai.request.max_tokens", "256")
+                .hasHighCardinalityKeyValue("gen_ai.usage.input_tokens", "10")
+                .hasHighCardinalityKeyValue("gen_ai.usage.output_tokens", "42")
+                .hasHighCardinalityKeyValue(GenAiAttributes.USAGE_REASONING_TOKENS, "17")
+                .hasBeenStarted().hasBeenStopped();
+        String[] tags = {"gen_ai.operation.name", "chat", "gen_ai.provider.name", "deepseek",
+            "gen_ai.request.model", "deepseek-reasoner", "gen_ai.response.model", "deepseek-reasoner-0528",
+            "error.type", "none"};
+        assertThat(meters.get(GenAiAttributes.OPERATION_DURATION).tags(tags).timer().count()).isEqualTo(1);
+        assertThat(meters.get(GenAiAttributes.TIME_TO_FIRST_CHUNK).tags(tags).timer().count()).isEqualTo(1);
+        assertThat(meters.get(GenAiAttributes.TIME_TO_FIRST_CHUNK).timer().totalTime(java.util.concurrent.TimeUnit.NANOSECONDS))
+                .isPositive()
+                .isLessThanOrEqualTo(meters.get(GenAiAttributes.OPERATION_DURATION).timer()
+                        .totalTime(java.util.concurrent.TimeUnit.NANOSECONDS));
+        assertThat(meters.get(GenAiAttributes.TOKEN_USAGE).tags(tags).tag("gen_ai.token.type", "input")
+                .summary().totalAmount()).isEqualTo(10);
+        assertThat(meters.get(GenAiAttributes.TOKEN_USAGE).tag("gen_ai.token.type", "output").summary().totalAmount())
+                .isEqualTo(42);
+    }
+
+    @Test
+    void contentIsNeverRecordedByDefault() {
+        emulator.enqueue(ChatCompletionsScript.create().reasoning("Secretly think.").content("Hi!").toResponse());
 
         StepVerifier.create(observed.stream(request())).thenConsumeWhile(e -> true).expectComplete().verify(Duration.ofSeconds(5));
 
-        assertThat(meters.get(ObservingDecorator.FIRST_EVENT).tag("provider", "ds").tag("model", "deepseek-reasoner")
-                .timer().count()).isEqualTo(1);
-        assertThat(meters.get(ObservingDecorator.DURATION).tag("outcome", "success").tag("exception", "none")
-                .timer().count()).isEqualTo(1);
-        assertThat(meters.get(ObservingDecorator.TOKENS).tag("type", "reasoning").summary().totalAmount()).isEqualTo(17);
-        assertThat(meters.get(ObservingDecorator.TOKENS).tag("type", "output").summary().totalAmount()).isEqualTo(42);
-        assertThat(meters.find(ObservingDecorator.ERRORS).counter()).isNull();
+        assertThat(observations).hasSingleObservationThat().hasBeenStopped()
+                .doesNotHaveHighCardinalityKeyValueWithKey(GenAiAttributes.INPUT_MESSAGES)
+                .doesNotHaveHighCardinalityKeyValueWithKey(GenAiAttributes.OUTPUT_MESSAGES)
+                .doesNotHaveHighCardinalityKeyValueWithKey(GenAiAttributes.SYSTEM_INSTRUCTIONS)
+                .satisfies(context -> {
+                    KeyValues all = context.getAllKeyValues();
+                    assertThat(all.stream().map(kv -> kv.getKey())).doesNotContainAnyElementsOf(CONTENT_KEYS);
+                    assertThat(all.stream().map(kv -> kv.getValue())).noneMatch(v -> v.contains("Hello?")
+                            || v.contains("Hi!") || v.contains("Be brief") || v.contains("Secretly"));
+                    assertThat(((GenAiObservationContext) context).outputText()).isEmpty();
+                    assertThat(((GenAiObservationContext) context).outputReasoning()).isEmpty();
+                });
+    }
+
+    @Test
+    void contentIsRecordedWhenOptedIn() {
+        observed = new ObservingDecorator(() -> meters, () -> observations, null, true).decorate("ds", real);
+        emulator.enqueue(ChatCompletionsScript.create().reasoning("Think \"twice\".").content("Hi!").toResponse());
+
+        StepVerifier.create(observed.stream(request())).thenConsumeWhile(e -> true).expectComplete().verify(Duration.ofSeconds(5));
+
         assertThat(observations).hasSingleObservationThat()
-                .hasNameEqualTo(ObservingDecorator.OBSERVATION)
-                .hasLowCardinalityKeyValue("ruminate.provider", "ds")
-                .hasLowCardinalityKeyValue("ruminate.model", "deepseek-reasoner")
-                .hasLowCardinalityKeyValue("ruminate.outcome", "success")
-                .hasHighCardinalityKeyValue("ruminate.tokens.reasoning", "17")
-                .hasBeenStarted().hasBeenStopped();
+                .hasHighCardinalityKeyValue(GenAiAttributes.SYSTEM_INSTRUCTIONS, "[{\"type\":\"text\",\"content\":\"Be brief.\"}]")
+                .hasHighCardinalityKeyValue(GenAiAttributes.INPUT_MESSAGES,
+                        "[{\"role\":\"user\",\"parts\":[{\"type\":\"text\",\"content\":\"Hello?\"}]}]")
+                .hasHighCardinalityKeyValue(GenAiAttributes.OUTPUT_MESSAGES,
+                        "[{\"role\":\"assistant\",\"parts\":[{\"type\":\"reasoning\",\"content\":\"Think \\\"twice\\\".\"},"
+                                + "{\"type\":\"text\",\"content\":\"Hi!\"}],\"finish_reason\":\"stop\"}]");
     }
 
     @Test
@@ -86,45 +153,104 @@ class ObservingDecoratorTest {
         StepVerifier.create(observed.stream(request)).thenConsumeWhile(e -> true).expectComplete().verify(Duration.ofSeconds(5));
 
         assertThat(emulator.requests()).hasSize(2);
-        assertThat(meters.get(ObservingDecorator.TOKENS).tag("type", "output").summary().totalAmount()).isEqualTo(12);
-        assertThat(meters.get(ObservingDecorator.TOKENS).tag("type", "reasoning").summary().totalAmount()).isEqualTo(3);
-        assertThat(meters.get(ObservingDecorator.DURATION).tag("outcome", "success").timer().count()).isEqualTo(1);
+        assertThat(meters.get(GenAiAttributes.TOKEN_USAGE).tag("gen_ai.token.type", "output").summary().totalAmount())
+                .isEqualTo(12);
+        assertThat(meters.get(GenAiAttributes.TOKEN_USAGE).tag("gen_ai.token.type", "input").summary().totalAmount())
+                .isEqualTo(30);
+        assertThat(observations).hasSingleObservationThat()
+                .hasHighCardinalityKeyValue(GenAiAttributes.USAGE_REASONING_TOKENS, "3")
+                .hasHighCardinalityKeyValue("gen_ai.usage.input_tokens", "30");
     }
 
     @Test
-    void aFailedCallIsCountedAndTaggedByExceptionType() {
+    void anHttpErrorIsRecordedWithItsErrorType() {
         emulator.enqueue(EmulatorResponse.httpError(401, "{\"error\":{\"message\":\"bad key\",\"type\":\"authentication_error\"}}"));
 
         StepVerifier.create(observed.stream(request())).expectError(AuthenticationException.class).verify(Duration.ofSeconds(5));
 
-        assertThat(meters.get(ObservingDecorator.ERRORS).tag("exception", "AuthenticationException")
-                .tag("error.type", "authentication_failed").counter().count())
-                .isEqualTo(1);
-        assertThat(meters.get(ObservingDecorator.DURATION).tag("outcome", "error")
-                .tag("exception", "AuthenticationException").timer().count()).isEqualTo(1);
-        assertThat(meters.find(ObservingDecorator.FIRST_EVENT).timer()).isNull();
         assertThat(observations).hasSingleObservationThat()
+                .hasLowCardinalityKeyValue("error.type", "authentication_failed")
                 .hasLowCardinalityKeyValue("ruminate.outcome", "error")
+                .doesNotHaveLowCardinalityKeyValueWithKey("gen_ai.response.model")
+                .hasBeenStopped()
                 .assertThatError().isInstanceOf(AuthenticationException.class);
+        assertThat(meters.get(GenAiAttributes.OPERATION_DURATION).tag("error.type", "authentication_failed")
+                .tag("ruminate.outcome", "error").tag("gen_ai.response.model", "none").timer().count()).isEqualTo(1);
+        assertThat(meters.find(GenAiAttributes.TIME_TO_FIRST_CHUNK).timer()).isNull();
+        assertThat(meters.find(GenAiAttributes.TOKEN_USAGE).summary()).isNull();
     }
 
     @Test
-    void aCancelledStreamIsRecordedAsCancelled() {
+    void aCancelledStreamIsStoppedAsCancelledWithoutAnError() {
         String sse = ChatCompletionsScript.create().reasoning("A long thought that never ends").content("Never sent").toSse();
         int afterFirstReasoning = sse.indexOf("\n\n", sse.indexOf("reasoning_content")) + 2;
         emulator.enqueue(EmulatorResponse.sse(sse).stallAfter(afterFirstReasoning));
 
         StepVerifier.create(observed.stream(request()).take(1)).expectNextCount(1).expectComplete().verify(Duration.ofSeconds(5));
 
-        assertThat(meters.get(ObservingDecorator.DURATION).tag("outcome", "cancelled").timer().count()).isEqualTo(1);
-        assertThat(observations).hasSingleObservationThat().hasLowCardinalityKeyValue("ruminate.outcome", "cancelled")
+        assertThat(observations).hasSingleObservationThat()
+                .hasLowCardinalityKeyValue("ruminate.outcome", "cancelled")
+                .doesNotHaveLowCardinalityKeyValueWithKey("error.type")
+                .doesNotHaveError()
                 .hasBeenStopped();
+        assertThat(meters.get(GenAiAttributes.OPERATION_DURATION).tag("ruminate.outcome", "cancelled").timer().count())
+                .isEqualTo(1);
         StepVerifier.create(emulator.connectionClosed(0)).expectComplete().verify(Duration.ofSeconds(5));
     }
 
     @Test
+    void theCallersObservationIsTheParent() {
+        emulator.enqueue(ChatCompletionsScript.create().content("Hi!").toResponse());
+        Observation parent = Observation.start("http.server.requests", observations);
+
+        StepVerifier.create(observed.stream(request())
+                        .contextWrite(Context.of(io.micrometer.observation.contextpropagation.ObservationThreadLocalAccessor.KEY, parent)))
+                .thenConsumeWhile(e -> true).expectComplete().verify(Duration.ofSeconds(5));
+        parent.stop();
+
+        assertThat(observations).hasObservationWithNameEqualTo(GenAiAttributes.OBSERVATION).that()
+                .hasParentObservationEqualTo(parent);
+    }
+
+    @Test
+    void aCustomConventionNamesTheObservationAndTagsTheMeters() {
+        GenAiObservationConvention custom = new DefaultGenAiObservationConvention() {
+            @Override
+            public KeyValues getLowCardinalityKeyValues(GenAiObservationContext context) {
+                return super.getLowCardinalityKeyValues(context).and("team", "search");
+            }
+        };
+        observed = new ObservingDecorator(() -> meters, () -> observations, custom, false).decorate("ds", real);
+        emulator.enqueue(ChatCompletionsScript.create().content("Hi!").toResponse());
+
+        StepVerifier.create(observed.stream(request())).thenConsumeWhile(e -> true).expectComplete().verify(Duration.ofSeconds(5));
+
+        assertThat(observations).hasSingleObservationThat().hasLowCardinalityKeyValue("team", "search");
+        assertThat(meters.get(GenAiAttributes.OPERATION_DURATION).tag("team", "search").timer().count()).isEqualTo(1);
+    }
+
+    @Test
+    void providerNamesAreTheConventionsWellKnownValues() {
+        assertThat(GenAiProviderNames.of("xai-responses")).isEqualTo("x_ai");
+        assertThat(GenAiProviderNames.of("bedrock")).isEqualTo("aws.bedrock");
+        assertThat(GenAiProviderNames.of("vertex")).isEqualTo("gcp.vertex_ai");
+        assertThat(GenAiProviderNames.of("mistral")).isEqualTo("mistral_ai");
+        assertThat(GenAiProviderNames.of("ollama")).isEqualTo("ollama");
+    }
+
+    @Test
     void withoutRegistriesTheProviderIsReturnedUnchanged() {
-        ChatProvider real = ChatCompletionsProvider.builder(Profiles.DEEPSEEK).baseUrl(emulator.baseUrl()).build();
         assertThat(new ObservingDecorator(() -> null, () -> null).decorate("ds", real)).isSameAs(real);
+    }
+
+    @Test
+    void withMetersOnlyTheMetersAreStillTaggedFromTheResponse() {
+        observed = new ObservingDecorator(() -> meters, () -> null).decorate("ds", real);
+        emulator.enqueue(ChatCompletionsScript.create().model("deepseek-reasoner-0528").content("Hi!").usage(3, 4, 0).toResponse());
+
+        StepVerifier.create(observed.stream(request())).thenConsumeWhile(e -> true).expectComplete().verify(Duration.ofSeconds(5));
+
+        assertThat(meters.get(GenAiAttributes.OPERATION_DURATION).tag("gen_ai.response.model", "deepseek-reasoner-0528")
+                .tag("error.type", "none").timer().count()).isEqualTo(1);
     }
 }

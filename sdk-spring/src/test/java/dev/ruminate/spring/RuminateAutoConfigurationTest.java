@@ -314,6 +314,40 @@ class RuminateAutoConfigurationTest {
                 });
     }
 
+    @Test
+    void captureContentAndAConventionBeanReachTheObservations() {
+        io.micrometer.observation.tck.TestObservationRegistry observations =
+                io.micrometer.observation.tck.TestObservationRegistry.create();
+        emulator.enqueue(ChatCompletionsScript.create().content("Hi!").toResponse());
+        runner.withBean(io.micrometer.observation.ObservationRegistry.class, () -> observations)
+                .withBean(GenAiObservationConvention.class, () -> new DefaultGenAiObservationConvention() {
+                    @Override
+                    public String getContextualName(GenAiObservationContext context) {
+                        return "custom " + context.request().model();
+                    }
+                })
+                .withPropertyValues("ruminate.providers.ds.kind=deepseek",
+                        "ruminate.providers.ds.base-url=" + emulator.baseUrl(),
+                        "ruminate.observations.capture-content=true")
+                .run(context -> {
+                    assertThat(context).hasNotFailed();
+                    assertThat(context.getBean(RuminateObservationProperties.class).captureContent()).isTrue();
+                    StepVerifier.create(context.getBean("ds", ChatProvider.class).stream(hello()))
+                            .thenConsumeWhile(e -> true).expectComplete().verify(Duration.ofSeconds(5));
+                    io.micrometer.observation.tck.TestObservationRegistryAssert.assertThat(observations)
+                            .hasSingleObservationThat().hasContextualNameEqualTo("custom deepseek-reasoner")
+                            .hasHighCardinalityKeyValue(GenAiAttributes.INPUT_MESSAGES,
+                                    "[{\"role\":\"user\",\"parts\":[{\"type\":\"text\",\"content\":\"Hello?\"}]}]");
+                });
+    }
+
+    @Test
+    void contentCaptureIsOffByDefault() {
+        runner.withPropertyValues("ruminate.providers.local.kind=openai-compatible",
+                        "ruminate.providers.local.base-url=" + emulator.baseUrl())
+                .run(context -> assertThat(context.getBean(RuminateObservationProperties.class).captureContent()).isFalse());
+    }
+
     private static String rootMessage(Throwable failure) {
         StringBuilder all = new StringBuilder();
         for (Throwable t = failure; t != null; t = t.getCause()) {

@@ -1,6 +1,7 @@
 package dev.ruminate.examples.webflux;
 
 import dev.ruminate.core.event.ChatEvent;
+import dev.ruminate.core.event.ResponseCompleted;
 import dev.ruminate.core.reduce.ChatReducer;
 import dev.ruminate.core.reduce.Reduction;
 import dev.ruminate.core.request.ChatRequest;
@@ -49,9 +50,17 @@ class ChatController {
             ChatRequest request = providers.request(example.provider())
                     .messages(conversations.withQuestion(conversation, question)).build();
             Reduction turn = REDUCER.start();
+            // The turn is stored when its response.completed passes, not when the flux ends: the page asks the next
+            // question as soon as it sees response.completed, which would race with work done at the end of the flux
+            // (the observation's, say). One response per turn here: the page asks for no structured output, whose
+            // corrective attempt would complete twice.
             return providers.get(example.provider()).stream(request)
-                    .doOnNext(turn::accept)
-                    .doOnComplete(() -> conversations.completed(conversation, question, turn.finish().message()));
+                    .doOnNext(event -> {
+                        turn.accept(event);
+                        if (event instanceof ResponseCompleted) {
+                            conversations.completed(conversation, question, turn.finish().message());
+                        }
+                    });
         }));
     }
 

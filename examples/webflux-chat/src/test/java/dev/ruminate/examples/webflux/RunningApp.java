@@ -17,15 +17,25 @@ final class RunningApp implements AutoCloseable {
     }
 
     static RunningApp start(String... extraProperties) {
+        return start(List.of(), extraProperties);
+    }
+
+    static RunningApp start(List<Class<?>> extraSources, String... extraProperties) {
         List<String> properties = new ArrayList<>(List.of("server.port=0", "ruminate.example.emulator=true",
                 "ruminate.example.pace=0ms", "spring.main.banner-mode=off"));
         properties.addAll(List.of(extraProperties));
-        return new RunningApp(new SpringApplicationBuilder(WebfluxChatApplication.class)
+        List<Class<?>> sources = new ArrayList<>(List.of(WebfluxChatApplication.class));
+        sources.addAll(extraSources);
+        return new RunningApp(new SpringApplicationBuilder(sources.toArray(Class<?>[]::new))
                 .properties(properties.toArray(String[]::new)).run());
     }
 
     String baseUrl() {
         return "http://127.0.0.1:" + Objects.requireNonNull(context.getEnvironment().getProperty("local.server.port"));
+    }
+
+    <T> T bean(Class<T> type) {
+        return context.getBean(type);
     }
 
     ProviderEmulator emulator() {
