@@ -1,5 +1,6 @@
 package dev.ruminate.core.ui;
 
+import dev.ruminate.core.internal.JsonTree;
 import dev.ruminate.core.message.Message;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.core.request.ToolDefinition;
@@ -51,5 +52,20 @@ public record AgUiInput(String threadId, String runId, List<Message> messages, L
         ChatRequest.Builder b = ChatRequest.builder(model).messages(messages);
         tools.forEach(b::tool);
         return b;
+    }
+
+    /**
+     * Returns a string the front end forwarded, such as the model it picked ({@code forwardedProps.model}).
+     *
+     * @param name the property of {@code forwardedProps}
+     * @return its value, or null when {@code forwardedProps} is absent, not an object, or has no string under the name
+     */
+    public @Nullable String forwardedString(String name) {
+        Objects.requireNonNull(name, "name");
+        if (forwardedProps == null) {
+            return null;
+        }
+        Object props = JsonTree.parse(forwardedProps);
+        return props instanceof JsonTree.Obj o && o.get(name) instanceof String s ? s : null;
     }
 }
