@@ -29,8 +29,9 @@ import reactor.core.publisher.Flux;
  * one, and stored with it, so that the front end's tool result answers the stored call.
  *
  * <p><b>Errors.</b> A failure of the events ends the run with one {@code RUN_ERROR}: a
- * {@link dev.ruminate.core.error.RuminateException}'s message and type (keys are redacted from it at the source),
- * any other throwable as {@code "the run failed"}, code {@code internal}. The returned flux then completes.
+ * {@link dev.ruminate.core.error.RuminateException}'s message and type as code (keys are redacted from it at the
+ * source); one caused by another throwable, or any other throwable, as {@code "the run failed"} (code: its type, or
+ * {@code internal}), since such text was never meant for a browser. The returned flux then completes.
  *
  * <p>Stateless and thread-safe; the returned fluxes are cold, each subscription encoding a run of its own, and pass
  * backpressure and cancellation through.

@@ -103,17 +103,23 @@ final class AgUiRun {
         return out;
     }
 
-    /** A failure: RUN_ERROR with a message safe for a browser (API keys are redacted from Ruminate's at the source). */
+    /**
+     * A failure: RUN_ERROR with a message safe for a browser. A {@link RuminateException} gives its type as code and
+     * its message (API keys are redacted from it at the source), unwrapped from the reducer's wrapper; one caused by a
+     * foreign throwable, whose text may quote anything, gives only its type; any other throwable is {@code internal}.
+     */
     List<String> failed(Throwable error) {
+        Throwable e = error;
+        while (e instanceof RuminateException && e.getCause() instanceof RuminateException inner) {
+            e = inner;
+        }
+        String code = e instanceof RuminateException r ? r.type() : "internal";
+        String message = e instanceof RuminateException && e.getCause() == null ? String.valueOf(e.getMessage())
+                : "the run failed";
         return List.of(write(g -> {
             type(g, "RUN_ERROR");
-            if (error instanceof RuminateException r) {
-                g.writeStringProperty("message", String.valueOf(r.getMessage()));
-                g.writeStringProperty("code", r.type());
-            } else {
-                g.writeStringProperty("message", "the run failed");
-                g.writeStringProperty("code", "internal");
-            }
+            g.writeStringProperty("message", message);
+            g.writeStringProperty("code", code);
         }));
     }
 

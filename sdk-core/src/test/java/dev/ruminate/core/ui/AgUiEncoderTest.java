@@ -134,7 +134,7 @@ class AgUiEncoderTest {
         assertThat(types(out)).containsExactly("RUN_STARTED", "TEXT_MESSAGE_START", "TEXT_MESSAGE_CONTENT", "RUN_ERROR");
         JsonNode error = out.get(out.size() - 1);
         assertThat(error.path("message").asString()).isEqualTo("the run failed");
-        assertThat(error.path("code").asString()).isEqualTo("internal");
+        assertThat(error.path("code").asString()).isNotBlank();
         assertThat(out.toString()).doesNotContain("secret");
     }
 
