@@ -214,7 +214,7 @@ final class AgUiRun {
                     if (shown == null) {
                         // reasoning with no readable text (redacted, or encrypted only): an empty reasoning message
                         // gives the front end something to hold the handle
-                        shown = id + "-r" + i;
+                        shown = id + "-e" + i;
                         String empty = shown;
                         out.add(write(g -> {
                             type(g, "REASONING_MESSAGE_START");
