@@ -160,6 +160,21 @@ class BadRequestsTest {
     }
 
     @Test
+    void theAgUiEndpointIsGuardedByTheSameKeys() {
+        String run = "{\"threadId\":\"t\",\"runId\":\"r\",\"messages\":[{\"id\":\"u\",\"role\":\"user\",\"content\":\"Hi\"}]}";
+        for (String path : List.of("/ag-ui", "/ag-ui;x=y", "/%61g-ui")) {
+            Http.Reply missing = gateway.http(null).send(path, run);
+            assertThat(missing.status()).as(path).isIn(401, 404);
+            assertThat(missing.body()).as(path).doesNotContain("RUN_STARTED");
+        }
+        assertThat(gateway.http(null).send("/ag-ui", run).status()).isEqualTo(401);
+        assertNothingForwarded();
+        Http.Reply keyed = gateway.http().send("/ag-ui", run);
+        assertThat(keyed.status()).isEqualTo(200);
+        assertThat(keyed.body()).startsWith("data: {\"type\":\"RUN_STARTED\"");
+    }
+
+    @Test
     void aPathSpelledAnotherWayIsGuardedAsTheRouteItReaches() {
         // the router matches decoded segments without matrix variables; so must the key check
         for (String path : List.of("/%761/models", "/v1;x=y/models", "/v1%3Bx/models")) {

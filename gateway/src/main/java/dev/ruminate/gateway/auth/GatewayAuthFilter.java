@@ -20,7 +20,8 @@ import org.springframework.web.server.WebFilterChain;
 import reactor.core.publisher.Mono;
 
 /**
- * Guards the {@code /v1/} endpoints and the UI message stream endpoint {@code /api/chat} (however the path is spelled: percent-encoded or with matrix
+ * Guards the {@code /v1/} endpoints and the browser front ends' {@code /api/chat} (AI SDK UI message stream) and
+ * {@code /ag-ui} (however the path is spelled: percent-encoded or with matrix
  * variables, as the router matches it): a request must present a gateway key as a bearer token
  * (unless auth is off), and the key's rate limit must have a permit. A missing or wrong key is a
  * 401 {@code invalid_api_key}, an exhausted limit a 429 {@code rate_limit_exceeded}; neither
@@ -89,8 +90,10 @@ public final class GatewayAuthFilter implements WebFilter, Ordered {
     private static boolean underV1(PathContainer path) {
         for (PathContainer.Element element : path.elements()) {
             if (element instanceof PathContainer.PathSegment segment && !segment.valueToMatch().isEmpty()) {
-                // /api/chat (a useChat page) spends the same upstream quota: the same keys and limits
-                return "v1".equals(segment.valueToMatch()) || "api".equals(segment.valueToMatch());
+                // /api/chat (a useChat page) and /ag-ui serve the same routes to browser front ends: the same keys
+                // and limits guard them
+                return "v1".equals(segment.valueToMatch()) || "api".equals(segment.valueToMatch())
+                        || "ag-ui".equals(segment.valueToMatch());
             }
         }
         return false;

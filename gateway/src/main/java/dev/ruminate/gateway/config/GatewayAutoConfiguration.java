@@ -5,6 +5,8 @@ import dev.ruminate.gateway.auth.GatewayAuthFilter;
 import dev.ruminate.gateway.chatcompletions.ChatCompletionsService;
 import dev.ruminate.gateway.auth.GatewayKeys;
 import dev.ruminate.gateway.auth.KeyRateLimits;
+import dev.ruminate.core.ui.ServerTurns;
+import dev.ruminate.gateway.http.AgUiEndpoint;
 import dev.ruminate.gateway.http.GatewayEndpoints;
 import dev.ruminate.gateway.responses.ResponsesService;
 import dev.ruminate.gateway.route.BackendDefaults;
@@ -243,13 +245,15 @@ public class GatewayAutoConfiguration {
      * @param chatCompletions the Chat Completions service
      * @param routes the routes
      * @param properties the gateway's properties
+     * @param turns the turns shown to front ends ({@code POST /api/chat})
      * @return the endpoints
      */
     @Bean
     @ConditionalOnMissingBean
     public GatewayEndpoints gatewayEndpoints(ResponsesService responses, ChatCompletionsService chatCompletions,
-                                             Routes routes, GatewayProperties properties) {
-        return new GatewayEndpoints(responses, chatCompletions, routes, maxRequestBytes(properties), Instant.now());
+                                             Routes routes, GatewayProperties properties, ServerTurns turns) {
+        return new GatewayEndpoints(responses, chatCompletions, routes, maxRequestBytes(properties), Instant.now(),
+                turns);
     }
 
     private static int maxRequestBytes(GatewayProperties properties) {
@@ -271,6 +275,43 @@ public class GatewayAutoConfiguration {
     @Bean
     public RouterFunction<ServerResponse> gatewayRouter(GatewayEndpoints endpoints) {
         return endpoints.router();
+    }
+
+    /**
+     * The turns shown to browser front ends ({@code POST /api/chat} and {@code POST /ag-ui}), with their
+     * opaque state: in memory, the 10,000 most recently used.
+     *
+     * @return the store
+     */
+    @Bean
+    @ConditionalOnMissingBean
+    public ServerTurns gatewayServerTurns() {
+        return ServerTurns.inMemory(10_000);
+    }
+
+    /**
+     * {@code POST /ag-ui}, the AG-UI endpoint.
+     *
+     * @param routes the routes
+     * @param turns the turns shown to front ends
+     * @param properties the gateway's properties
+     * @return the endpoint
+     */
+    @Bean
+    @ConditionalOnMissingBean
+    public AgUiEndpoint gatewayAgUiEndpoint(Routes routes, ServerTurns turns, GatewayProperties properties) {
+        return new AgUiEndpoint(routes, turns, maxRequestBytes(properties));
+    }
+
+    /**
+     * The AG-UI endpoint's router.
+     *
+     * @param endpoint the endpoint
+     * @return the router function
+     */
+    @Bean
+    public RouterFunction<ServerResponse> gatewayAgUiRouter(AgUiEndpoint endpoint) {
+        return endpoint.router();
     }
 
     /**
