@@ -3,6 +3,7 @@ package dev.ruminate.benchmarks;
 import dev.ruminate.core.reduce.ChatReducer;
 import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.providers.chatcompletions.ChatCompletionsProvider;
+import io.netty.channel.ChannelOption;
 import java.io.ByteArrayOutputStream;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
@@ -94,6 +95,16 @@ public final class ScaleStreams {
         new CountDownLatch(1).await();
     }
 
+    /**
+     * A round's client on its pool. The connect timeout is raised from Reactor Netty's 30 s: thousands of connections
+     * opened at once overflow the upstream's accept backlog (4,096 here), and on a loaded machine a connection's SYN
+     * may be retransmitted past 30 s before it is accepted; the round's own waits bound it instead.
+     */
+    private static HttpClient client(ConnectionProvider pool) {
+        return HttpClient.create(pool)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Duration.ofMinutes(5).toMillis());
+    }
+
     /** A pool of its own for a round: room for every stream at once, none waiting; disposed after the round. */
     private static ConnectionProvider pool(int n) {
         return ConnectionProvider.builder("scale-" + n).maxConnections(n + 16).pendingAcquireMaxCount(-1)
@@ -116,7 +127,7 @@ public final class ScaleStreams {
      */
     static ScaleRound providerRound(ScaleServing serving, int n, long firstSeed) throws InterruptedException {
         ConnectionProvider pool = pool(n);
-        ChatCompletionsProvider provider = Loopback.provider(serving.upstreamUrl, HttpClient.create(pool));
+        ChatCompletionsProvider provider = Loopback.provider(serving.upstreamUrl, client(pool));
         ChatReducer reducer = ChatReducer.defaults();
         Tracker tracker = new Tracker(n);
         long clientBefore = OpenStreams.settledHeap(ManagementFactory.getMemoryMXBean());
@@ -155,7 +166,7 @@ public final class ScaleStreams {
      */
     static ScaleRound gatewayRound(ScaleServing serving, int m, long firstSeed) throws InterruptedException {
         ConnectionProvider pool = pool(m);
-        HttpClient client = HttpClient.create(pool).baseUrl(serving.gatewayUrl).responseTimeout(Duration.ofMinutes(10));
+        HttpClient client = client(pool).baseUrl(serving.gatewayUrl).responseTimeout(Duration.ofMinutes(10));
         Tracker tracker = new Tracker(m);
         long clientBefore = OpenStreams.settledHeap(ManagementFactory.getMemoryMXBean());
         long servingBefore = serving.heap();
