@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -105,6 +106,7 @@ final class BackgroundResumption implements StreamResumption<SseEvent> {
         final Map<SseEvent, Warning> markers = Collections.synchronizedMap(new IdentityHashMap<>());
         private volatile @Nullable String id;
         private volatile boolean terminal;
+        private final AtomicBoolean abandoned = new AtomicBoolean();
         private long last = -1;
         private int attempts;
         private boolean awaitingFirst;
@@ -186,6 +188,9 @@ final class BackgroundResumption implements StreamResumption<SseEvent> {
         }
 
         private Flux<SseEvent> cut(Throwable error) {
+            if (error instanceof StreamResumeException) {
+                return Flux.error(error);
+            }
             if (terminal) {
                 return Flux.empty(); // the response is whole: what broke after it changes nothing
             }
@@ -227,10 +232,9 @@ final class BackgroundResumption implements StreamResumption<SseEvent> {
         /** Asks the server to stop an unfinished response, best effort. */
         void abandon() {
             String responseId = id;
-            if (responseId == null || terminal) {
+            if (responseId == null || terminal || !abandoned.compareAndSet(false, true)) {
                 return;
             }
-            terminal = true; // once
             connection.post(connection.base().resolve(profile.path() + "/" + encoded(responseId) + "/cancel"))
                     .onErrorResume(e -> Mono.empty())
                     .subscribe();
