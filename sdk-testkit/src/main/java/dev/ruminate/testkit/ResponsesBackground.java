@@ -43,6 +43,8 @@ public final class ResponsesBackground {
 
     private final Map<String, List<Event>> stored = new ConcurrentHashMap<>();
     private final List<String> cancelled = new CopyOnWriteArrayList<>();
+    /** How many events a resumed stream sends before its connection is closed; -1 for all. */
+    private volatile int resumedCut = -1;
 
     /** One stored event: its sequence number (-1 when it has none) and its SSE text, blank line included. */
     private record Event(long sequenceNumber, String text) {
@@ -143,6 +145,20 @@ public final class ResponsesBackground {
     }
 
     /**
+     * Makes every resumed stream from now on send only its first {@code events} events, then close
+     * the connection abruptly, as {@link #cutAfter} does for the first stream: a connection that
+     * keeps breaking.
+     *
+     * @param events how many events a resumed stream sends, or -1 to send them all again
+     */
+    public void cutResumedAfter(int events) {
+        if (events < -1) {
+            throw new IllegalArgumentException("events must be -1 or more, was " + events);
+        }
+        this.resumedCut = events;
+    }
+
+    /**
      * Forgets a response, as OpenAI does some minutes after it ended: resuming it is then a 404.
      *
      * @param responseId the response
@@ -197,12 +213,20 @@ public final class ResponsesBackground {
         }
         long after = startingAfter(resume.group(2));
         StringBuilder sse = new StringBuilder();
+        int cut = resumedCut;
+        int sent = 0;
+        int cutBytes = -1;
         for (Event e : events) {
             if (e.sequenceNumber() > after) {
+                if (sent == cut) {
+                    cutBytes = sse.toString().getBytes(StandardCharsets.UTF_8).length;
+                }
                 sse.append(e.text());
+                sent++;
             }
         }
-        return EmulatorResponse.sse(sse.toString());
+        EmulatorResponse response = EmulatorResponse.sse(sse.toString());
+        return cutBytes < 0 ? response : response.resetAfter(cutBytes);
     }
 
     private List<Event> register(String sse) {

@@ -29,8 +29,11 @@ public final class StreamResumeException extends RuminateException {
         EXHAUSTED
     }
 
+    /** Why the stream could not be resumed. */
     private final Reason reason;
+    /** The provider's id of the response. */
     private final String responseId;
+    /** The sequence number of the last event delivered. */
     private final long lastSequenceNumber;
 
     /**

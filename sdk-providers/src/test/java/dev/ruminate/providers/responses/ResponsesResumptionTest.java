@@ -223,6 +223,40 @@ class ResponsesResumptionTest {
     }
 
     @Test
+    void aConnectionThatKeepsBreakingIsResumedAsOftenAsAllowed() {
+        String sse = scripted();
+        List<ChatEvent> whole = uncut(sse);
+        int events = ResponsesBackground.events(sse).size();
+        stored.cutResumedAfter(3);
+        ResponsesProvider patient = ResponsesProvider.builder(ResponsesProfiles.OPENAI)
+                .baseUrl(emulator.baseUrl() + "/v1").apiKey(ApiKey.of("sk-emulated-7f1c"))
+                .resumeBackgroundStreams(new ResponsesResumption(events, Duration.ZERO)).build();
+        emulator.enqueue(stored.cutAfter(sse, 2));
+        List<ChatEvent> resumed = Objects.requireNonNull(patient.stream(ResponsesProviderTest.REQUEST).collectList()
+                .block(WAIT));
+        assertThat(withoutWarnings(resumed)).isEqualTo(whole);
+        assertThat(resumed).filteredOn(e -> e instanceof Warning).hasSize((events - 2 + 2) / 3);
+        assertThat(reduced(resumed)).isEqualTo(reduced(whole));
+    }
+
+    @Test
+    void aStreamCutMoreOftenThanAllowedFailsTypedAndCancelsTheResponse() {
+        String sse = scripted();
+        stored.cutResumedAfter(1);
+        emulator.enqueue(stored.cutAfter(sse, 4));
+        RuminateException error = reduceError(resuming);
+        assertThat(error).isInstanceOfSatisfying(StreamResumeException.class, e -> {
+            assertThat(e.reason()).isEqualTo(StreamResumeException.Reason.EXHAUSTED);
+            // two reconnections of one event each: events 0-3, then 4, then 5
+            assertThat(e.lastSequenceNumber()).isEqualTo(5);
+            assertThat(e.getCause()).isInstanceOf(IncompleteStreamException.class);
+        });
+        assertThat(error.partial()).isNotNull();
+        assertThat(emulator.requests()).filteredOn(r -> r.method().equals("GET")).hasSize(2);
+        assertThat(cancelledIds()).containsExactly(SCRIPT_ID);
+    }
+
+    @Test
     void cancellingABackgroundStreamCancelsTheResponseOnTheServer() {
         emulator.enqueue(stored.stream(scripted()));
         StepVerifier.create(provider(true).stream(ResponsesProviderTest.REQUEST).take(3))
