@@ -79,14 +79,15 @@ public final class AcceptanceRules {
      * (used statelessly: encrypted content as issued), then the request's parameters:
      * {@link ResponsesTextFormatRule} (a json_schema format with its name and schema),
      * {@link ResponsesInputImageRule} (inline images of an image type), {@link ResponsesSamplingRule}
-     * (no temperature or top_p on reasoning models); OpenAI errors.
+     * (no temperature or top_p on reasoning models), {@link ResponsesBackgroundStoreRule} (background
+     * mode only with {@code store}); OpenAI errors.
      *
      * @return new rules
      */
     public static AcceptanceRules responses() {
         return new AcceptanceRules(ErrorFormat.OPENAI, List.of(new ResponsesReasoningItemRule(),
                 new ResponsesEncryptedContentRule(), new ResponsesTextFormatRule(), new ResponsesInputImageRule(),
-                new ResponsesSamplingRule()));
+                new ResponsesSamplingRule(), new ResponsesBackgroundStoreRule()));
     }
 
     /**

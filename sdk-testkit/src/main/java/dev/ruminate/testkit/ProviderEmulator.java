@@ -15,6 +15,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
@@ -66,6 +67,7 @@ public final class ProviderEmulator implements AutoCloseable {
     private final AtomicBoolean closed = new AtomicBoolean();
     private volatile @Nullable EmulatorResponse standing;
     private volatile @Nullable AcceptanceRules rules;
+    private volatile @Nullable Function<RecordedRequest, @Nullable EmulatorResponse> router;
     private final DisposableServer server;
 
     /** A recorded request and the close signal of the connection that carried it. */
@@ -142,6 +144,27 @@ public final class ProviderEmulator implements AutoCloseable {
      */
     public ProviderEmulator checking(@Nullable AcceptanceRules acceptanceRules) {
         this.rules = acceptanceRules;
+        return this;
+    }
+
+    /**
+     * Lets a stateful part of the emulated API answer the requests it knows before the queue is
+     * consulted, such as {@link ResponsesBackground}'s stored streams: a request it answers (a non-null
+     * response) is recorded and served that response, unchecked by the
+     * {@linkplain #checking acceptance rules} and without taking a queued response; for any other it
+     * returns null and the request is served as usual.
+     *
+     * <pre>{@code
+     * ResponsesBackground stored = ResponsesBackground.create();
+     * emulator.routing(stored::answer).enqueue(stored.cutAfter(script.toSse(), 3));
+     * }</pre>
+     *
+     * @param value the router, called on an event loop (it must not block), or null for none
+     * @return this emulator, to chain more calls
+     * @since 0.4
+     */
+    public ProviderEmulator routing(@Nullable Function<RecordedRequest, @Nullable EmulatorResponse> value) {
+        this.router = value;
         return this;
     }
 
@@ -250,16 +273,18 @@ public final class ProviderEmulator implements AutoCloseable {
     private Mono<Void> serve(HttpServerRequest in, HttpServerResponse out) {
         return in.receive().aggregate().asString(StandardCharsets.UTF_8).defaultIfEmpty("").flatMap(body -> {
             RecordedRequest request = new RecordedRequest(in.method().name(), in.uri(), headersOf(in), body);
+            Function<RecordedRequest, @Nullable EmulatorResponse> routed = router;
+            EmulatorResponse answered = routed == null ? null : routed.apply(request);
+            if (answered != null) {
+                record(in, request);
+                return ResponseWriter.write(answered, out);
+            }
             AcceptanceRules checked = rules;
             Violation violation = checked == null ? null : checked.check(request);
             if (violation != null) {
                 request = request.rejected(violation.rule());
             }
-            Sinks.Empty<Void> connectionClosed = Sinks.empty();
-            in.withConnection(connection -> connection.onDispose(connectionClosed::tryEmitEmpty));
-            synchronized (exchanges) {
-                exchanges.add(new Exchange(request, connectionClosed.asMono()));
-            }
+            record(in, request);
             EmulatorResponse response;
             if (checked != null && violation != null) {
                 response = checked.reject(violation);
@@ -271,6 +296,14 @@ public final class ProviderEmulator implements AutoCloseable {
             }
             return ResponseWriter.write(response, out);
         });
+    }
+
+    private void record(HttpServerRequest in, RecordedRequest request) {
+        Sinks.Empty<Void> connectionClosed = Sinks.empty();
+        in.withConnection(connection -> connection.onDispose(connectionClosed::tryEmitEmpty));
+        synchronized (exchanges) {
+            exchanges.add(new Exchange(request, connectionClosed.asMono()));
+        }
     }
 
     private EmulatorResponse next(RecordedRequest request) {

@@ -7,7 +7,8 @@ import org.jspecify.annotations.Nullable;
  * Something the SDK changed or ignored on the caller's behalf while making a call, reported so it
  * is never silent: the opaque reasoning state it stripped to recover from a provider's rejection
  * ({@code opaque-state-recovered}), an option it ignored or coerced ({@code option-ignored},
- * {@code option-coerced}), a structured answer it asked for again ({@code structured-output-retried}). A warning is not
+ * {@code option-coerced}), a structured answer it asked for again ({@code structured-output-retried}), a cut stream it resumed
+ * ({@code stream-resumed}). A warning is not
  * part of the model's answer: it is emitted before the events it concerns, reduced into
  * {@link dev.ruminate.core.reduce.ChatResult#warnings()}, and skipped by writers that re-serve a
  * response in a provider's own wire format (which has no place for it).
@@ -53,6 +54,15 @@ public record Warning(String code, String message, @Nullable Integer turn, @Null
      * @since 0.3
      */
     public static final String STRUCTURED_OUTPUT_RETRIED = "structured-output-retried";
+
+    /**
+     * The code of a warning that a streamed response was cut after some of its events and the
+     * stream was resumed from the provider's stored copy (OpenAI Responses background mode,
+     * {@code starting_after}): the events already delivered are not repeated, and none is missing.
+     *
+     * @since 0.4
+     */
+    public static final String STREAM_RESUMED = "stream-resumed";
 
     /**
      * Creates the value, checking its components.

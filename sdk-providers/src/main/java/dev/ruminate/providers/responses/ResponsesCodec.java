@@ -40,9 +40,12 @@ import reactor.core.publisher.Flux;
 public final class ResponsesCodec implements WireCodec<SseEvent> {
 
     private final ResponsesProfile profile;
+    /** Streamed calls ask for background mode, for {@link ResponsesResumption}. */
+    private final boolean background;
 
-    private ResponsesCodec(ResponsesProfile profile) {
+    private ResponsesCodec(ResponsesProfile profile, boolean background) {
         this.profile = Objects.requireNonNull(profile, "profile");
+        this.background = background;
     }
 
     /**
@@ -52,7 +55,12 @@ public final class ResponsesCodec implements WireCodec<SseEvent> {
      * @return the codec
      */
     public static ResponsesCodec of(ResponsesProfile profile) {
-        return new ResponsesCodec(profile);
+        return new ResponsesCodec(profile, false);
+    }
+
+    /** The codec of a provider that resumes streams: streamed calls ask for background mode. */
+    static ResponsesCodec background(ResponsesProfile profile) {
+        return new ResponsesCodec(profile, true);
     }
 
     /**
@@ -100,7 +108,7 @@ public final class ResponsesCodec implements WireCodec<SseEvent> {
 
     @Override
     public byte[] encode(ChatRequest prepared, boolean stream, RequestWarnings warnings) {
-        return ResponsesRequestEncoder.encode(profile, prepared, stream, warnings);
+        return ResponsesRequestEncoder.encode(profile, prepared, stream, warnings, background);
     }
 
     /**

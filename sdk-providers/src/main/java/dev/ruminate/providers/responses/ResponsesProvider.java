@@ -25,6 +25,10 @@ import org.jspecify.annotations.Nullable;
  * Flux<ChatEvent> events = openai.stream(ChatRequest.builder("o4-mini").user("Hi").build());
  * }</pre>
  *
+ * <p><b>Resumption.</b> With {@link Builder#resumeBackgroundStreams} streamed calls go in OpenAI's
+ * background mode, and a stream cut after its first event is resumed from the server's stored
+ * copy; without it (the default) such a stream fails, as with every other family.
+ *
  * <p><b>Threading.</b> Immutable and thread-safe. <b>Backpressure.</b> Bytes are read from the
  * network as events are requested. <b>Cancellation.</b> Cancelling a subscription closes the HTTP
  * exchange. <b>Errors.</b> See {@link dev.ruminate.transport.http.HttpExchange} (HTTP and transport) and
@@ -36,12 +40,17 @@ import org.jspecify.annotations.Nullable;
 public final class ResponsesProvider extends HttpChatProvider {
 
     private final ResponsesProfile profile;
+    private final @Nullable ResponsesResumption resumption;
 
     private ResponsesProvider(Builder b) {
-        super(ProviderPipeline.builder(b.profile.name(), ResponsesCodec.of(b.profile), b, b.profile.baseUrl())
+        super(ProviderPipeline.builder(b.profile.name(),
+                        b.resumption == null ? ResponsesCodec.of(b.profile) : ResponsesCodec.background(b.profile),
+                        b, b.profile.baseUrl())
                 .auth(b.profile.authHeader(), b.profile.authPrefix(), b.apiKey)
+                .resumption(b.resumption == null ? null : new BackgroundResumption(b.profile, b.resumption))
                 .build());
         this.profile = b.profile;
+        this.resumption = b.resumption;
     }
 
     /**
@@ -64,6 +73,16 @@ public final class ResponsesProvider extends HttpChatProvider {
     }
 
     /**
+     * Returns how this provider resumes cut streams.
+     *
+     * @return the resumption options, or null when streams are not sent in background mode
+     * @since 0.4
+     */
+    public @Nullable ResponsesResumption resumption() {
+        return resumption;
+    }
+
+    /**
      * Builds a {@link ResponsesProvider}. Not thread-safe.
      *
      * @since 0.1
@@ -71,6 +90,7 @@ public final class ResponsesProvider extends HttpChatProvider {
     public static final class Builder extends ProviderBuilder<Builder> {
         private final ResponsesProfile profile;
         private @Nullable ApiKey apiKey;
+        private @Nullable ResponsesResumption resumption;
 
         private Builder(ResponsesProfile profile) {
             this.profile = Objects.requireNonNull(profile, "profile");
@@ -84,6 +104,24 @@ public final class ResponsesProvider extends HttpChatProvider {
          */
         public Builder apiKey(ApiKey key) {
             this.apiKey = Objects.requireNonNull(key, "key");
+            return this;
+        }
+
+        /**
+         * Sends streamed calls in background mode and resumes a stream cut after its first event
+         * inside the same flux, without a repeated or missing event (see {@link ResponsesResumption}
+         * and {@code docs/resumption.md}). Only for servers with OpenAI's background mode
+         * ({@code background}, {@code GET /responses/{id}?stream=true&starting_after=…}); whole-body
+         * calls are unaffected. Background responses are stored ({@code store: true}) by the server
+         * for a while.
+         *
+         * @param options the reconnection attempts and wait, or null for none (the default: an error
+         *     after the first event ends the stream)
+         * @return this builder
+         * @since 0.4
+         */
+        public Builder resumeBackgroundStreams(@Nullable ResponsesResumption options) {
+            this.resumption = options;
             return this;
         }
 

@@ -26,7 +26,7 @@ import tools.jackson.core.JsonGenerator;
  *
  * <p>Field order: {@code model}, {@code instructions}, {@code input}, {@code tools},
  * {@code tool_choice}, {@code text}, {@code reasoning}, {@code include}, {@code store},
- * {@code stream}, {@code max_output_tokens}, {@code temperature}, {@code top_p},
+ * {@code background} (streamed calls of a provider that resumes them), {@code stream}, {@code max_output_tokens}, {@code temperature}, {@code top_p},
  * {@code prompt_cache_key}, extras. A field named in the request's extras is not written by the
  * encoder: the extra replaces it, whole; the one merge is an extra {@code text} object without a
  * {@code format} (such as {@code {"verbosity": "low"}}) while the schema goes natively, which gets the
@@ -55,6 +55,19 @@ final class ResponsesRequestEncoder {
     }
 
     static byte[] encode(ResponsesProfile profile, ChatRequest given, boolean stream, RequestWarnings warnings) {
+        return encode(profile, given, stream, warnings, false);
+    }
+
+    /**
+     * Encodes a request; with {@code background} a streamed one also asks for background mode
+     * ({@code "background": true}, which needs {@code "store": true} in place of the stateless
+     * profile's {@code false}; the {@code include} of encrypted reasoning stays, so send-back works as
+     * without it). A whole-body call is never sent in background mode: the answer would be a queued
+     * response without output.
+     */
+    static byte[] encode(ResponsesProfile profile, ChatRequest given, boolean stream, RequestWarnings warnings,
+                         boolean backgroundMode) {
+        boolean background = backgroundMode && stream;
         StructuredOutputMethod method = ResponsesStructuredOutput.method(profile, given);
         OutputSchema output = given.output();
         ChatRequest request = given;
@@ -113,8 +126,13 @@ final class ResponsesRequestEncoder {
                     JsonWriting.writeStrings(g, "include", List.of("reasoning.encrypted_content"));
                 }
                 if (!taken.contains("store")) {
-                    g.writeBooleanProperty("store", false);
+                    g.writeBooleanProperty("store", background);
                 }
+            } else if (background && !taken.contains("store")) {
+                g.writeBooleanProperty("store", true);
+            }
+            if (background && !taken.contains("background")) {
+                g.writeBooleanProperty("background", true);
             }
             if (stream && !taken.contains("stream")) {
                 g.writeBooleanProperty("stream", true);

@@ -84,6 +84,8 @@ import reactor.core.publisher.Mono;
  */
 public final class ProviderPipeline<F> {
 
+    private static final byte[] EMPTY_OBJECT = {'{', '}'};
+
     private final String name;
     private final WireCodec<F> codec;
     private final BaseUrl base;
@@ -96,10 +98,12 @@ public final class ProviderPipeline<F> {
     /** The account fingerprint (never the credential), kept for {@link #withCodec}. */
     private final @Nullable String account;
     private final Origin origin;
+    private final @Nullable StreamResumption<F> resumption;
 
     private ProviderPipeline(String name, WireCodec<F> codec, BaseUrl base, HttpExchange exchange, WireLimits limits,
                              HistoryPolicy history, Resilience resilience, @Nullable ThinkTagOptions thinkTags,
-                             OpaqueStateRecovery recovery, @Nullable String account) {
+                             OpaqueStateRecovery recovery, @Nullable String account,
+                             @Nullable StreamResumption<F> resumption) {
         this.name = name;
         this.codec = codec;
         this.base = base;
@@ -110,6 +114,7 @@ public final class ProviderPipeline<F> {
         this.thinkTags = thinkTags;
         this.recovery = recovery;
         this.account = account;
+        this.resumption = resumption;
         this.origin = new Origin(name, Objects.requireNonNull(codec.api(), "codec.api()"), Origins.endpoint(base), account);
     }
 
@@ -136,7 +141,8 @@ public final class ProviderPipeline<F> {
     /**
      * Returns a pipeline for another endpoint of the same API (Ollama's {@code /api/generate}
      * beside {@code /api/chat}, say): the same exchange, settings, think tags and account, another
-     * codec, and so an origin with the other codec's {@linkplain WireCodec#api() API}.
+     * codec, and so an origin with the other codec's {@linkplain WireCodec#api() API}; no
+     * {@linkplain Builder#resumption resumption}.
      *
      * @param other the other endpoint's codec
      * @param <G> its frame type
@@ -144,7 +150,7 @@ public final class ProviderPipeline<F> {
      */
     public <G> ProviderPipeline<G> withCodec(WireCodec<G> other) {
         return new ProviderPipeline<>(name, Objects.requireNonNull(other, "other"), base, exchange, limits, history,
-                resilience, thinkTags, recovery, account);
+                resilience, thinkTags, recovery, account, null);
     }
 
     /**
@@ -197,14 +203,39 @@ public final class ProviderPipeline<F> {
      */
     public Flux<ChatEvent> stream(ChatRequest request) {
         Objects.requireNonNull(request, "request");
+        StreamResumption<F> resuming = resumption;
         return recovering(request, true, (prepared, body) -> Flux.defer(() -> exchange.stream(
                         codec.endpoint(base, request, true), body, codec.framing().mediaType(),
                         codec.framing().acceptedMediaTypes()))
                 .transform(bytes -> codec.framing().decode(bytes, limits))
-                .transform(StreamDecoding.operator(codec.framing(), () -> codec.newStreamDecoder(request)))
+                .transform(resuming == null
+                        ? StreamDecoding.operator(codec.framing(), () -> codec.newStreamDecoder(request))
+                        : frames -> resuming.decode(prepared, frames, connection()))
                 .transform(thinkTagSplitting())
                 .transform(events -> stampOrigin(events, request))
                 .onErrorMap(exchange::redact));
+    }
+
+    /** The reconnections a {@link StreamResumption} makes: this pipeline's exchange, framing and limits. */
+    private StreamResumption.Connection<F> connection() {
+        return new StreamResumption.Connection<>() {
+            @Override
+            public BaseUrl base() {
+                return base;
+            }
+
+            @Override
+            public Flux<F> get(URI uri) {
+                return Flux.defer(() -> exchange.streamGet(uri, codec.framing().mediaType(),
+                                codec.framing().acceptedMediaTypes()))
+                        .transform(bytes -> codec.framing().decode(bytes, limits));
+            }
+
+            @Override
+            public Mono<Void> post(URI uri) {
+                return Mono.defer(() -> exchange.post(uri, EMPTY_OBJECT)).then();
+            }
+        };
     }
 
     /**
@@ -400,6 +431,7 @@ public final class ProviderPipeline<F> {
         /** Fingerprints only: the credential itself is never kept here. */
         private @Nullable String keyAccount;
         private @Nullable String explicitAccount;
+        private @Nullable StreamResumption<F> resumption;
 
         private Builder(String name, WireCodec<F> codec, ProviderBuilder<?> settings, @Nullable String defaultBaseUrl) {
             this.name = Objects.requireNonNull(name, "name");
@@ -485,6 +517,21 @@ public final class ProviderPipeline<F> {
         }
 
         /**
+         * Resumes streamed responses cut after their first event, where the family's API allows it:
+         * streamed calls are decoded by the resumption in place of the family's plain
+         * {@link WireCodec#newStreamDecoder stream decoder}. Without one (the default) an error after
+         * the first event ends the stream, as {@link Resilience} never retries then.
+         *
+         * @param value the resumption, or null for none
+         * @return this builder
+         * @since 0.4
+         */
+        public Builder<F> resumption(@Nullable StreamResumption<F> value) {
+            this.resumption = value;
+            return this;
+        }
+
+        /**
          * Builds the pipeline.
          *
          * @return the pipeline
@@ -492,7 +539,8 @@ public final class ProviderPipeline<F> {
         public ProviderPipeline<F> build() {
             return new ProviderPipeline<>(name, codec, base, http.build(), settings.configuredWireLimits(),
                     settings.configuredHistory(), settings.configuredResilience(), thinkTags,
-                    settings.configuredOpaqueStateRecovery(), explicitAccount != null ? explicitAccount : keyAccount);
+                    settings.configuredOpaqueStateRecovery(), explicitAccount != null ? explicitAccount : keyAccount,
+                    resumption);
         }
     }
 }

@@ -15,6 +15,7 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.ConnectTimeoutException;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.timeout.ReadTimeoutException;
 import java.io.IOException;
 import java.net.URI;
@@ -160,10 +161,42 @@ public final class HttpExchange {
         if (expected.isEmpty()) {
             throw new IllegalArgumentException("no accepted media type");
         }
-        return signed(uri, jsonBody, mediaType)
+        return signed("POST", uri, jsonBody, mediaType)
                 .flatMapMany(signed -> {
                     List<ApiKey> sent = secrets.remember(signed);
-                    return request(uri, jsonBody, mediaType, signed)
+                    return request("POST", uri, jsonBody, mediaType, signed)
+                            .response((res, content) -> streamBody(res, content, expected, sent))
+                            .onErrorMap(e -> !(e instanceof RuminateException), e -> failure(uri, e, sent));
+                })
+                .onErrorMap(e -> !(e instanceof RuminateException), e -> failure(uri, e, List.of()));
+    }
+
+    /**
+     * Gets a streamed response body: the same as {@link #stream(URI, byte[], String, List)} but a
+     * {@code GET} without a body, for an API that serves a stored stream again (OpenAI Responses'
+     * {@code GET /responses/{id}?stream=true&starting_after=…}). The query is sent as given and never
+     * shown in errors.
+     *
+     * <p>As {@link #stream(URI, byte[], String)}, buffers are valid only during {@code onNext}.
+     *
+     * @param uri the resource, query included
+     * @param mediaType the content type asked for in {@code Accept}
+     * @param accepted the content types the response may have (parameters ignored)
+     * @return a cold flux of body buffers; errors as described on the class
+     * @since 0.4
+     */
+    public Flux<ByteBuf> streamGet(URI uri, String mediaType, List<String> accepted) {
+        Objects.requireNonNull(uri, "uri");
+        Objects.requireNonNull(mediaType, "mediaType");
+        List<String> expected = accepted.stream().map(HttpExchange::baseType).toList();
+        if (expected.isEmpty()) {
+            throw new IllegalArgumentException("no accepted media type");
+        }
+        byte[] none = new byte[0];
+        return signed("GET", uri, none, mediaType)
+                .flatMapMany(signed -> {
+                    List<ApiKey> sent = secrets.remember(signed);
+                    return request("GET", uri, none, mediaType, signed)
                             .response((res, content) -> streamBody(res, content, expected, sent))
                             .onErrorMap(e -> !(e instanceof RuminateException), e -> failure(uri, e, sent));
                 })
@@ -181,10 +214,10 @@ public final class HttpExchange {
     public Mono<byte[]> post(URI uri, byte[] jsonBody) {
         Objects.requireNonNull(uri, "uri");
         Objects.requireNonNull(jsonBody, "jsonBody");
-        return signed(uri, jsonBody, JSON)
+        return signed("POST", uri, jsonBody, JSON)
                 .flatMap(signed -> {
                     List<ApiKey> sent = secrets.remember(signed);
-                    return request(uri, jsonBody, JSON, signed)
+                    return request("POST", uri, jsonBody, JSON, signed)
                             .response((res, content) -> wholeBody(res, content, sent))
                             .next()
                             .onErrorMap(e -> !(e instanceof RuminateException), e -> failure(uri, e, sent));
@@ -193,18 +226,20 @@ public final class HttpExchange {
     }
 
     /** Asks the signer for the request's extra headers; none without a signer. */
-    private Mono<List<Map.Entry<String, String>>> signed(URI uri, byte[] body, String accept) {
+    private Mono<List<Map.Entry<String, String>>> signed(String method, URI uri, byte[] body, String accept) {
         if (signer == null) {
             return Mono.just(List.of());
         }
         List<Map.Entry<String, String>> sent = new ArrayList<>(3 + headers.size());
         sent.add(Map.entry("Host", hostHeader(uri)));
-        sent.add(Map.entry("Content-Type", JSON));
+        if (method.equals("POST")) {
+            sent.add(Map.entry("Content-Type", JSON));
+        }
         sent.add(Map.entry("Accept", accept));
         for (String[] header : headers) {
             sent.add(Map.entry(header[0], header[1]));
         }
-        return Mono.defer(() -> signer.sign("POST", uri, List.copyOf(sent), body)).defaultIfEmpty(List.of());
+        return Mono.defer(() -> signer.sign(method, uri, List.copyOf(sent), body)).defaultIfEmpty(List.of());
     }
 
     /** The {@code Host} value Reactor Netty would send, set explicitly when signed so that both agree. */
@@ -214,15 +249,18 @@ public final class HttpExchange {
         return defaultPort ? uri.getHost() : uri.getHost() + ":" + port;
     }
 
-    private HttpClient.ResponseReceiver<?> request(URI uri, byte[] body, String accept,
+    private HttpClient.ResponseReceiver<?> request(String method, URI uri, byte[] body, String accept,
                                                    List<Map.Entry<String, String>> signed) {
-        return client.post().uri(uri).send((req, out) -> {
+        boolean post = method.equals("POST");
+        return client.request(post ? HttpMethod.POST : HttpMethod.GET).uri(uri).send((req, out) -> {
             if (signer != null) {
                 req.header(HttpHeaderNames.HOST, hostHeader(uri));
             }
-            req.header(HttpHeaderNames.CONTENT_TYPE, JSON);
+            if (post) {
+                req.header(HttpHeaderNames.CONTENT_TYPE, JSON);
+                req.header(HttpHeaderNames.CONTENT_LENGTH, Integer.toString(body.length));
+            }
             req.header(HttpHeaderNames.ACCEPT, accept);
-            req.header(HttpHeaderNames.CONTENT_LENGTH, Integer.toString(body.length));
             for (String[] header : headers) {
                 req.header(header[0], header[1]);
             }
@@ -232,7 +270,7 @@ public final class HttpExchange {
             for (Map.Entry<String, String> header : signed) {
                 req.header(header.getKey(), header.getValue());
             }
-            return out.sendByteArray(Mono.just(body));
+            return post ? out.sendByteArray(Mono.just(body)) : out;
         });
     }
 
