@@ -161,14 +161,7 @@ public final class HttpExchange {
         if (expected.isEmpty()) {
             throw new IllegalArgumentException("no accepted media type");
         }
-        return signed("POST", uri, jsonBody, mediaType)
-                .flatMapMany(signed -> {
-                    List<ApiKey> sent = secrets.remember(signed);
-                    return request("POST", uri, jsonBody, mediaType, signed)
-                            .response((res, content) -> streamBody(res, content, expected, sent))
-                            .onErrorMap(e -> !(e instanceof RuminateException), e -> failure(uri, e, sent));
-                })
-                .onErrorMap(e -> !(e instanceof RuminateException), e -> failure(uri, e, List.of()));
+        return streamed("POST", uri, jsonBody, mediaType, expected);
     }
 
     /**
@@ -192,15 +185,18 @@ public final class HttpExchange {
         if (expected.isEmpty()) {
             throw new IllegalArgumentException("no accepted media type");
         }
-        byte[] none = new byte[0];
-        return signed("GET", uri, none, mediaType)
+        return streamed("GET", uri, new byte[0], mediaType, expected);
+    }
+
+    private Flux<ByteBuf> streamed(String method, URI uri, byte[] body, String mediaType, List<String> expected) {
+        return signed(method, uri, body, mediaType)
                 .flatMapMany(signed -> {
                     List<ApiKey> sent = secrets.remember(signed);
-                    return request("GET", uri, none, mediaType, signed)
+                    return request(method, uri, body, mediaType, signed)
                             .response((res, content) -> streamBody(res, content, expected, sent))
-                            .onErrorMap(e -> !(e instanceof RuminateException), e -> failure(uri, e, sent));
+                            .onErrorMap(e -> !(e instanceof RuminateException), e -> failure(method, uri, e, sent));
                 })
-                .onErrorMap(e -> !(e instanceof RuminateException), e -> failure(uri, e, List.of()));
+                .onErrorMap(e -> !(e instanceof RuminateException), e -> failure(method, uri, e, List.of()));
     }
 
     /**
@@ -220,9 +216,9 @@ public final class HttpExchange {
                     return request("POST", uri, jsonBody, JSON, signed)
                             .response((res, content) -> wholeBody(res, content, sent))
                             .next()
-                            .onErrorMap(e -> !(e instanceof RuminateException), e -> failure(uri, e, sent));
+                            .onErrorMap(e -> !(e instanceof RuminateException), e -> failure("POST", uri, e, sent));
                 })
-                .onErrorMap(e -> !(e instanceof RuminateException), e -> failure(uri, e, List.of()));
+                .onErrorMap(e -> !(e instanceof RuminateException), e -> failure("POST", uri, e, List.of()));
     }
 
     /** Asks the signer for the request's extra headers; none without a signer. */
@@ -413,7 +409,7 @@ public final class HttpExchange {
     }
 
     /** A failure before the response arrived: a read timeout here means no first byte in time. */
-    RuminateException failure(URI uri, Throwable e, List<ApiKey> sent) {
+    RuminateException failure(String method, URI uri, Throwable e, List<ApiKey> sent) {
         if (e instanceof ReadTimeoutException) {
             return timeout(StreamTimeoutException.Phase.FIRST_EVENT);
         }
@@ -423,15 +419,15 @@ public final class HttpExchange {
             Duration limit = Duration.ofMillis(millis instanceof Integer m ? m : DEFAULT_CONNECT_TIMEOUT_MILLIS);
             return new StreamTimeoutException(StreamTimeoutException.Phase.CONNECT, limit);
         }
-        return transportError(uri, e, sent);
+        return transportError(method, uri, e, sent);
     }
 
     private RuminateException timeout(StreamTimeoutException.Phase phase) {
         return new StreamTimeoutException(phase, Objects.requireNonNull(readTimeout, "readTimeout"));
     }
 
-    private RuminateException transportError(URI uri, Throwable e, List<ApiKey> sent) {
-        String detail = "POST " + safe(uri) + " failed: " + (poolExhausted(e)
+    private RuminateException transportError(String method, URI uri, Throwable e, List<ApiKey> sent) {
+        String detail = method + " " + safe(uri) + " failed: " + (poolExhausted(e)
                 ? "the client's connection pool to " + uri.getHost() + " is exhausted (all its connections are in use"
                         + " and no more requests may wait for one, or the wait timed out); raise the pool's limits"
                         + " (ruminate.providers.<name>.connections.max, pending-max and pending-timeout, or the"

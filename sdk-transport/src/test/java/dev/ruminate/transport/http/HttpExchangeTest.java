@@ -271,12 +271,25 @@ class HttpExchangeTest {
         HttpExchange exchange = HttpExchange.builder(HttpClient.create()
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, 1500), "acme").build();
 
-        RuminateException e = exchange.failure(uri(), new ConnectTimeoutException("connection timed out: /10.0.0.1:443"), List.of());
+        RuminateException e = exchange.failure("POST", uri(),
+                new ConnectTimeoutException("connection timed out: /10.0.0.1:443"), List.of());
 
         assertThat(e).isInstanceOf(StreamTimeoutException.class);
         assertThat(((StreamTimeoutException) e).phase()).isEqualTo(StreamTimeoutException.Phase.CONNECT);
         assertThat(((StreamTimeoutException) e).limit()).isEqualTo(Duration.ofMillis(1500));
         assertThat(e.isRetryable()).isTrue();
+    }
+
+    @Test
+    void aTransportFailureNamesTheMethodThatFailed() {
+        HttpExchange exchange = HttpExchange.builder(HttpClient.create(), "acme").build();
+
+        RuminateException get = exchange.failure("GET", uri(), new java.io.IOException("reset"), List.of());
+        RuminateException post = exchange.failure("POST", uri(), new java.io.IOException("reset"), List.of());
+
+        assertThat(get).isInstanceOf(TransportException.class);
+        assertThat(get.getMessage()).startsWith("GET ").doesNotContain("POST");
+        assertThat(post.getMessage()).startsWith("POST ");
     }
 
     @Test
