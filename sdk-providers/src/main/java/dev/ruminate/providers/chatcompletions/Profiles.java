@@ -58,11 +58,12 @@ public final class Profiles {
      *       {@code docs/send-back-rules.md}).</li>
      *   <li>Every other name ({@code deepseek-chat}, {@code deepseek-reasoner}, V3.2, V4) is thinking
      *       mode: {@code reasoning_content} goes back on the assistant messages of every user turn that
-     *       called a tool, an empty string on a message without reasoning (the API answers 400 "The reasoning_content in the thinking mode must be passed
-     *       back to the API" otherwise, typed as {@code OpaqueStateRejectedException}
-     *       {@code MISSING_REASONING_CONTENT}), and is not sent on turns without tool calls, where the API
-     *       ignores it (rule C1). {@code deepseek-reasoner} is an alias that moved from R1 to the
-     *       thinking-mode models; R1 never made tool calls, so the tool-turn scope is right in both eras.</li>
+     *       called a tool, an empty string on a message without reasoning. Without it the API answers
+     *       400 "The reasoning_content in the thinking mode must be passed back to the API", typed as
+     *       {@code OpaqueStateRejectedException} {@code MISSING_REASONING_CONTENT}. On turns without
+     *       tool calls the API ignores it, so it is not sent there (rule C1). {@code deepseek-reasoner}
+     *       is an alias that moved from R1 to the thinking-mode models; R1 never made tool calls, so
+     *       the tool-turn scope is right in both eras.</li>
      * </ul>
      *
      * <p>Only reasoning this client read from DeepSeek goes back; another provider's is dropped first
