@@ -119,7 +119,8 @@ class ConversationsGuideTest {
     void anotherProviderGetsNeitherTheSignatureNorTheThinking() {
         scriptTwoClaudeTurns();
         ChatRequest third = twoTurns(claude);
-        deepseekServer.enqueue(ChatCompletionsScript.create().model("deepseek-chat").content("You're welcome.").toResponse());
+        deepseekServer.enqueue(ChatCompletionsScript.create().model("deepseek-chat")
+                .reasoning("A polite reply.").content("You're welcome.").toResponse());
 
         ChatResult answer = switchProvider(deepseek, third);
 
@@ -128,6 +129,14 @@ class ConversationsGuideTest {
         assertThat(deepseekServer.requests().get(0).rejectedBy()).isNull();
         assertThat(body).contains("\"model\":\"deepseek-chat\"", "51.", "Thanks!")
                 .doesNotContain(SIGNATURE, "17 * 3 = 51.", "reasoning_content");
+
+        // Back to Claude: its own turns still carry their signatures; DeepSeek's reasoning does not go.
+        anthropic.enqueue(AnthropicScript.create().model("claude-sonnet-4-5").text("Bye.").toResponse());
+        ChatRequest back = third.toBuilder().message(answer.message()).user("Bye!").build();
+        ChatReducer.defaults().reduce(claude.stream(back)).block();
+        assertThat(anthropic.requests().get(2).rejectedBy()).isNull();
+        assertThat(anthropic.requests().get(2).body()).contains(SIGNATURE, "17 * 3 = 51.", "You're welcome.")
+                .doesNotContain("A polite reply.");
     }
 
     @Test
