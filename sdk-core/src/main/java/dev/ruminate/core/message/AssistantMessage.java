@@ -8,7 +8,8 @@ import org.jspecify.annotations.Nullable;
  * What the model answered: its parts in the order it produced them, with usage and why it stopped.
  *
  * <p>Interleaved output stays interleaved: reasoning, a tool call, more reasoning and then text are
- * four parts in that order. This is the message a history builder sends back on the next turn.
+ * four parts in that order. This is the message to send back, unchanged, on the next turn; the
+ * client's {@link dev.ruminate.core.history.History} decides what of it reaches the provider.
  *
  * <p>Immutable and thread-safe. Components are non-null unless marked {@code @Nullable}.
  *

@@ -50,8 +50,26 @@ public final class Profiles {
 
     /**
      * Describes DeepSeek: {@code reasoning_content}; {@code thinking} + {@code reasoning_effort}; send-back by
-     * model family (see {@code DeepSeekSendBackRule}: {@code reasoning_content} in tool turns for the
-     * thinking-mode models, never for R1).
+     * model family, decided on each request's model name:
+     *
+     * <ul>
+     *   <li>R1-family names ({@code deepseek-r1…}): reasoning never goes back; those endpoints answered
+     *       400 when an input message carried {@code reasoning_content} (rule C2 of
+     *       {@code docs/send-back-rules.md}).</li>
+     *   <li>Every other name ({@code deepseek-chat}, {@code deepseek-reasoner}, V3.2, V4) is thinking
+     *       mode: {@code reasoning_content} goes back on the assistant messages of every user turn that
+     *       called a tool, an empty string on a message without reasoning. Without it the API answers
+     *       400 "The reasoning_content in the thinking mode must be passed back to the API", typed as
+     *       {@code OpaqueStateRejectedException} {@code MISSING_REASONING_CONTENT}. On turns without
+     *       tool calls the API ignores it, so it is not sent there (rule C1). {@code deepseek-reasoner}
+     *       is an alias that moved from R1 to the thinking-mode models; R1 never made tool calls, so
+     *       the tool-turn scope is right in both eras.</li>
+     * </ul>
+     *
+     * <p>Only reasoning this client read from DeepSeek goes back; another provider's is dropped first
+     * ({@link dev.ruminate.core.history.History}).
+     *
+     * @see <a href="https://api-docs.deepseek.com/guides/thinking_mode">DeepSeek thinking mode</a>
      */
     public static final CompatProfile DEEPSEEK = CompatProfile.builder("deepseek")
             .baseUrl("https://api.deepseek.com")

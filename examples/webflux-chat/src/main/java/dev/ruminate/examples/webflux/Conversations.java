@@ -11,7 +11,7 @@ import org.springframework.stereotype.Component;
 
 /**
  * The conversations of the page, kept on the server with their provider state (signatures,
- * encrypted reasoning), which the page never sees: the history builder decides what of it goes
+ * encrypted reasoning), which the page never sees: the client's {@code History} decides what of it goes
  * back to the provider on the next turn. In memory and bounded (the oldest conversation is
  * forgotten first), as befits an example; a real service would store {@code MessageJson}.
  *
