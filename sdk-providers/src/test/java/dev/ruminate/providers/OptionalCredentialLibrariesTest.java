@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -40,22 +41,20 @@ class OptionalCredentialLibrariesTest {
         protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
             synchronized (getClassLoadingLock(name)) {
                 Class<?> loaded = findLoadedClass(name);
-                if (loaded == null && !name.startsWith("java.") && !name.startsWith("javax.") && !name.startsWith("jdk.")
-                        && !name.startsWith("sun.") && !name.startsWith("com.sun.")) {
-                    try {
-                        loaded = findClass(name);
-                    } catch (ClassNotFoundException e) {
-                        loaded = null;
-                    }
-                }
                 if (loaded == null) {
-                    loaded = super.loadClass(name, false);
+                    // only the JDK's own classes come from the parent; anything else is ours or absent
+                    loaded = jdk(name) ? super.loadClass(name, false) : findClass(name);
                 }
                 if (resolve) {
                     resolveClass(loaded);
                 }
                 return loaded;
             }
+        }
+
+        private static boolean jdk(String name) {
+            return Stream.of("java.", "javax.", "jdk.", "sun.", "com.sun.", "org.w3c.", "org.xml.", "org.ietf.")
+                    .anyMatch(name::startsWith);
         }
     }
 
