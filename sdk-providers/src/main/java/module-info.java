@@ -10,10 +10,10 @@ module dev.ruminate.providers {
     requires com.networknt.schema;
     // optional: only AwsSdkCredentials and GoogleCredentialsTokens refer to them, for the AWS default
     // credentials and region chains and Google's Application Default Credentials
-    requires static transitive software.amazon.awssdk.auth;
+    requires static software.amazon.awssdk.auth;
     requires static software.amazon.awssdk.regions;
     requires static software.amazon.awssdk.identity.spi;
-    requires static transitive com.google.auth.oauth2;
+    requires static com.google.auth.oauth2;
     requires static com.google.auth;
 
     exports dev.ruminate.providers;

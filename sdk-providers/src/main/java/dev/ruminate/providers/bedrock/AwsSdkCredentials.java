@@ -85,6 +85,7 @@ public final class AwsSdkCredentials {
      *     should cache (the SDK's do)
      * @return credentials resolved per subscription, on the bounded elastic scheduler
      */
+    @SuppressWarnings("exports") // the SDK is an optional dependency, not re-exported: a caller of this method has it
     public static Mono<AwsCredentials> from(AwsCredentialsProvider provider) {
         Objects.requireNonNull(provider, "provider");
         return Mono.fromCallable(() -> convert(provider.resolveCredentials()))

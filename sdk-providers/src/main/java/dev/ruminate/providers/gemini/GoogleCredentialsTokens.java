@@ -72,6 +72,7 @@ public final class GoogleCredentialsTokens {
      *     impersonated ones
      * @return tokens refreshed before expiry, one per subscription
      */
+    @SuppressWarnings("exports") // the library is an optional dependency, not re-exported: a caller of this method has it
     public static Mono<ApiKey> from(GoogleCredentials credentials) {
         Objects.requireNonNull(credentials, "credentials");
         GoogleCredentials scoped = credentials.createScopedRequired()
