@@ -8,6 +8,13 @@ module dev.ruminate.providers {
     // structured output is validated against its JSON schema (only the validator's String-based API is
     // used, so this module needs not read jackson-databind)
     requires com.networknt.schema;
+    // optional: only AwsSdkCredentials and GoogleCredentialsTokens refer to them, for the AWS default
+    // credentials and region chains and Google's Application Default Credentials
+    requires static software.amazon.awssdk.auth;
+    requires static software.amazon.awssdk.regions;
+    requires static software.amazon.awssdk.identity.spi;
+    requires static com.google.auth.oauth2;
+    requires static com.google.auth;
 
     exports dev.ruminate.providers;
     exports dev.ruminate.providers.anthropic;

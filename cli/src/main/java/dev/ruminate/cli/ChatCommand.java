@@ -12,6 +12,7 @@ import dev.ruminate.core.request.ReasoningEffort;
 import dev.ruminate.core.request.ReasoningOptions;
 import dev.ruminate.core.think.ThinkTagOptions;
 import dev.ruminate.providers.OpaqueStateRecovery;
+import dev.ruminate.providers.CredentialChains;
 import dev.ruminate.providers.ProviderKind;
 import dev.ruminate.providers.ProviderSettings;
 import dev.ruminate.providers.bedrock.AwsCredentials;
@@ -36,7 +37,7 @@ final class ChatCommand {
 
     /** The options that say which endpoint and model to talk to, shared with {@code loop}. */
     static final Set<String> ENDPOINT_OPTIONS = Set.of("provider", "base-url", "model", "api-key-env", "effort", "region",
-            "project", "location");
+            "project", "location", "credentials");
 
     /** The flags of the endpoint, shared with {@code loop}: think tags, and the recovery from rejected opaque state. */
     static final Set<String> ENDPOINT_FLAGS = Set.of("think-tags", "recover-opaque-state");
@@ -104,16 +105,26 @@ final class ChatCommand {
      */
     static ChatProvider client(Args parsed, ProviderKind kind) {
         String baseUrl = parsed.option("base-url");
-        String region = parsed.option("region");
+        String option = parsed.option("region");
+        String region = option != null ? option : System.getenv("AWS_REGION");
         ProviderSettings.Builder settings = ProviderSettings.builder()
                 .baseUrl(baseUrl != null ? URI.create(baseUrl) : null)
-                .region(region != null ? region : System.getenv("AWS_REGION"))
+                .region(region)
                 .project(parsed.option("project"))
                 .location(parsed.option("location"))
                 .thinkTags(parsed.flag("think-tags") ? ThinkTagOptions.DEFAULT : null)
                 .opaqueStateRecovery(parsed.flag("recover-opaque-state") ? OpaqueStateRecovery.STRIP_AND_RETRY_ONCE
                         : OpaqueStateRecovery.OFF);
-        credentials(kind, parsed.option("api-key-env", kind.keyVariable()), settings);
+        String chain = parsed.option("credentials");
+        if (chain != null) {
+            try {
+                CredentialChains.apply(kind, chain, region, settings);
+            } catch (IllegalArgumentException | IllegalStateException e) {
+                throw new UsageException("--credentials " + chain + ": " + e.getMessage());
+            }
+        } else {
+            credentials(kind, parsed.option("api-key-env", kind.keyVariable()), settings);
+        }
         return Clients.create(kind, settings.build());
     }
 

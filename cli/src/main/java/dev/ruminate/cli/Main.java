@@ -87,8 +87,11 @@ public final class Main {
                   chat --provider NAME --model MODEL [--base-url URL] [--api-key-env VAR]
                        [--effort none|minimal|low|medium|high|xhigh|max] [--think-tags] [--recover-opaque-state]
                        [--region REGION] [--project P --location L] [the request options] PROMPT...
+                       [--credentials default-chain|profile:NAME]
                                                one turn against a real endpoint, streamed live, with the
-                                               warnings of what the provider ignored or coerced
+                                               warnings of what the provider ignored or coerced;
+                                               --credentials: the AWS default chain or a profile (bedrock),
+                                               Application Default Credentials (vertex)
                   loop --provider NAME --model MODEL [--max-steps N] [the chat options] PROMPT...
                                                a tool loop against a real endpoint with two built-in tools,
                                                clock (UTC, or an IANA zone) and calculator (+ - * / ^ ( )),

@@ -5,6 +5,7 @@ import dev.ruminate.transport.http.ApiKey;
 import dev.ruminate.core.request.ReasoningEffort;
 import dev.ruminate.core.request.ReasoningOptions;
 import dev.ruminate.core.think.ThinkTagOptions;
+import dev.ruminate.providers.CredentialChains;
 import dev.ruminate.providers.MissingSettingException;
 import dev.ruminate.providers.ProviderKind;
 import dev.ruminate.providers.ProviderKinds;
@@ -192,11 +193,12 @@ public final class ProviderFactory implements AutoCloseable {
     }
 
     private ProviderSettings providerSettings(String name, ProviderKind kind, ProviderProperties settings) {
+        String region = settings.region() != null ? settings.region() : environment.get("AWS_REGION");
         ProviderSettings.Builder b = ProviderSettings.builder()
                 .baseUrl(baseUrl(name, settings))
                 .project(settings.project())
                 .location(settings.location())
-                .region(settings.region() != null ? settings.region() : environment.get("AWS_REGION"))
+                .region(region)
                 .thinkTags(Boolean.TRUE.equals(settings.thinkTags()) ? ThinkTagOptions.DEFAULT : null);
         if (settings.opaqueStateRecovery() != null) {
             b.opaqueStateRecovery(Objects.requireNonNull(settings.opaqueStateRecovery()));
@@ -219,6 +221,16 @@ public final class ProviderFactory implements AutoCloseable {
             b.resilience(guards.of(name, settings));
         } catch (IllegalArgumentException e) {
             throw invalid(name, "resilience", settings.resilience(), Objects.requireNonNullElse(e.getMessage(), "invalid"));
+        }
+        String chain = settings.credentials();
+        if (chain != null) {
+            try {
+                CredentialChains.apply(kind, chain, region, b);
+            } catch (IllegalArgumentException | IllegalStateException e) {
+                // CredentialChains' and the chains' messages name the choice, artifacts, profiles and files, never a secret
+                throw invalid(name, "credentials", chain, Objects.requireNonNullElse(e.getMessage(), "unusable"));
+            }
+            return b.build();
         }
         switch (kind.credential()) {
             case API_KEY, OPTIONAL_API_KEY -> b.apiKey(key(name, settings));

@@ -34,6 +34,15 @@ import org.jspecify.annotations.Nullable;
  *     back: {@code off} (the default: the call fails with
  *     {@link dev.ruminate.core.error.OpaqueStateRejectedException}) or {@code strip-and-retry-once}
  *     (see {@link OpaqueStateRecovery}); since 0.3
+ * @param credentials a credentials chain instead of keys in variables (see
+ *     {@link dev.ruminate.providers.CredentialChains}): {@code default-chain} for {@code bedrock}
+ *     (the AWS SDK's default credentials chain, and its region chain when {@code region} and
+ *     {@code AWS_REGION} are unset) and {@code vertex} (Google's Application Default Credentials),
+ *     or {@code profile:NAME} for {@code bedrock} (a profile of the shared AWS config and credentials
+ *     files, SSO and role assumption included). The chain's library must be on the class path
+ *     ({@code software.amazon.awssdk:auth} and {@code regions}, with {@code sts}, {@code sso} and
+ *     {@code ssooidc} for such profiles; {@code com.google.auth:google-auth-library-oauth2-http}).
+ *     Unset: keys from the environment as {@code api-key-env} says; since 0.4
  * @since 0.1
  */
 public record ProviderProperties(@Nullable String kind, @Nullable String baseUrl, @Nullable String apiKeyEnv,
@@ -41,7 +50,7 @@ public record ProviderProperties(@Nullable String kind, @Nullable String baseUrl
                                  @Nullable String region, @Nullable Boolean thinkTags, @Nullable Reasoning reasoning,
                                  @Nullable TimeoutProperties timeouts, @Nullable ResilienceProperties resilience,
                                  @Nullable ConnectionProperties connections,
-                                 @Nullable OpaqueStateRecovery opaqueStateRecovery) {
+                                 @Nullable OpaqueStateRecovery opaqueStateRecovery, @Nullable String credentials) {
 
     /**
      * The client's connection pool, {@code ruminate.providers.<name>.connections.*}. Each HTTP stream

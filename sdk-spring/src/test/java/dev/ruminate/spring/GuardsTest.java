@@ -12,7 +12,7 @@ class GuardsTest {
 
     private static ProviderProperties with(ProviderProperties.TimeoutProperties timeouts,
                                            ProviderProperties.ResilienceProperties resilience) {
-        return new ProviderProperties("openai", null, null, null, null, null, null, null, null, timeouts, resilience, null, null);
+        return new ProviderProperties("openai", null, null, null, null, null, null, null, null, timeouts, resilience, null, null, null);
     }
 
     @Test

@@ -171,6 +171,30 @@ class RuminateAutoConfigurationTest {
     }
 
     @Test
+    void aCredentialsChainWithoutItsLibraryFailsStartupNamingTheArtifacts() {
+        // the AWS SDK and Google's auth library are optional dependencies of sdk-providers, absent here
+        runner.withPropertyValues("ruminate.providers.b.kind=bedrock", "ruminate.providers.b.region=us-east-1",
+                        "ruminate.providers.b.credentials=default-chain")
+                .run(context -> assertThat(rootMessage(context.getStartupFailure()))
+                        .contains("ruminate.providers.b.credentials", "software.amazon.awssdk:auth"));
+        runner.withPropertyValues("ruminate.providers.v.kind=vertex", "ruminate.providers.v.project=p",
+                        "ruminate.providers.v.location=global", "ruminate.providers.v.credentials=default-chain")
+                .run(context -> assertThat(rootMessage(context.getStartupFailure()))
+                        .contains("ruminate.providers.v.credentials", "google-auth-library-oauth2-http"));
+    }
+
+    @Test
+    void aCredentialsChainOnAKindThatTakesAKeyFailsStartup() {
+        runner.withPropertyValues("ruminate.providers.a.kind=anthropic", "ruminate.providers.a.credentials=profile:dev")
+                .run(context -> assertThat(rootMessage(context.getStartupFailure()))
+                        .contains("ruminate.providers.a.credentials", "takes an API key"));
+        runner.withPropertyValues("ruminate.providers.b.kind=bedrock", "ruminate.providers.b.region=us-east-1",
+                        "ruminate.providers.b.credentials=chain-of-my-own")
+                .run(context -> assertThat(rootMessage(context.getStartupFailure()))
+                        .contains("ruminate.providers.b.credentials", "not default-chain or profile:NAME"));
+    }
+
+    @Test
     void aRequestNeedsAConfiguredModel() {
         runner.withPropertyValues("ruminate.providers.local.kind=openai-compatible",
                         "ruminate.providers.local.base-url=" + emulator.baseUrl())

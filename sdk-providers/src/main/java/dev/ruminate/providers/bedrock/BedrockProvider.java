@@ -23,6 +23,15 @@ import reactor.core.publisher.Mono;
  *         .user("Hi").reasoning(ReasoningOptions.budget(2048)).build());
  * }</pre>
  *
+ * <p>With the AWS SDK's default credentials and region chains (an optional dependency, see
+ * {@link AwsSdkCredentials}):
+ *
+ * <pre>{@code
+ * ChatProvider bedrock = BedrockProvider.builder(AwsSdkCredentials.defaultRegion())
+ *         .credentials(AwsSdkCredentials.defaultChain())
+ *         .build();
+ * }</pre>
+ *
  * <p>The model id goes into the URL path percent-encoded ({@code :} as {@code %3A}, {@code /} of an
  * ARN as {@code %2F}); the signature covers that path encoded once more, as bedrock-runtime
  * checks it. The stream is the binary {@code application/vnd.amazon.eventstream}, whose frames are

@@ -22,6 +22,9 @@ import reactor.core.publisher.Mono;
  * ChatProvider vertex = GeminiProvider.vertex("my-project", "us-central1")
  *         .accessToken(() -> ApiKey.of(myTokenCache.current()))   // read for every request
  *         .build();
+ * ChatProvider adc = GeminiProvider.vertex("my-project", "us-central1")
+ *         .accessToken(GoogleCredentialsTokens.applicationDefault())   // Google's auth library, optional
+ *         .build();
  * }</pre>
  *
  * <p>Streams use {@code models/MODEL:streamGenerateContent?alt=sse}, non-streaming calls
