@@ -3,8 +3,10 @@ package dev.ruminate.benchmarks;
 import dev.ruminate.providers.chatcompletions.ChatCompletionsProvider;
 import dev.ruminate.testkit.ChatCompletionsScript;
 import dev.ruminate.testkit.EmulatorResponse;
-import dev.ruminate.testkit.ProviderEmulator;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelOption;
+import io.netty.handler.codec.http.HttpHeaderNames;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.nio.charset.StandardCharsets;
@@ -23,7 +25,9 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 import reactor.netty.ByteBufFlux;
+import reactor.netty.DisposableServer;
 import reactor.netty.http.client.HttpClient;
+import reactor.netty.http.server.HttpServer;
 import reactor.netty.resources.ConnectionProvider;
 
 /**
@@ -34,7 +38,7 @@ import reactor.netty.resources.ConnectionProvider;
  * is what a slow Ruminate stream holds beyond the transport's own share. Reading from the socket pauses while
  * nothing is requested, so what a stream holds is its read-ahead, not the stream.
  *
- * <p>The emulator runs in a second JVM, so that its copy of the stream and its connections are not in the heap
+ * <p>The server runs in a second JVM, so that its copy of the stream and its connections are not in the heap
  * measured. Usage:
  * <pre>
  * java -cp benchmarks.jar dev.ruminate.benchmarks.SlowStreams --serve          # prints "port N", runs until killed
@@ -47,6 +51,7 @@ public final class SlowStreams {
 
     /** The stream served: at least this many bytes. */
     static final int STREAM_BYTES = 10 * 1024 * 1024;
+    private static final int CHUNK = 8 * 1024;
 
     private SlowStreams() {
     }
@@ -103,11 +108,24 @@ public final class SlowStreams {
         }
     }
 
-    /** Runs the emulator: every request gets the same stream of more than 10 MB, written as the client reads. */
+    /**
+     * Runs the server: every request gets the same stream of more than 10 MB, in 8 KiB chunks written as the client
+     * reads. A bare Reactor Netty server rather than the test kit's emulator, for one setting the emulator does not
+     * have: a fixed socket send buffer ({@code SO_SNDBUF} 64 KiB). Linux auto-tunes the send buffer of a connection
+     * whose reader paused up to {@code tcp_wmem}'s maximum (4 MiB), and 1,000 such connections exceed the kernel's
+     * TCP memory ({@code tcp_mem}), after which new connections get no bytes at all.
+     */
     private static void serve() throws InterruptedException {
-        EmulatorResponse stream = stream();
-        ProviderEmulator emulator = ProviderEmulator.start().always(stream);
-        System.out.println("port " + emulator.baseUrl().getPort() + " stream " + stream.body().length);
+        byte[] body = stream().body();
+        DisposableServer server = HttpServer.create().host("127.0.0.1").port(0)
+                .childOption(ChannelOption.SO_SNDBUF, 64 * 1024)
+                .handle((in, out) -> in.receive().then(Mono.defer(() -> {
+                    out.header(HttpHeaderNames.CONTENT_TYPE, "text/event-stream");
+                    return out.send(Flux.range(0, (body.length + CHUNK - 1) / CHUNK).map(i -> Unpooled.wrappedBuffer(
+                            body, i * CHUNK, Math.min(CHUNK, body.length - i * CHUNK))), b -> true).then();
+                })))
+                .bindNow();
+        System.out.println("port " + server.port() + " stream " + body.length);
         System.out.flush();
         // Serves until the process is ended by whoever started it.
         new CountDownLatch(1).await();
