@@ -58,10 +58,11 @@ public final class EmulatorResponse {
     private final Duration chunkDelay;
     private final Fault fault;
     private final int faultAfter;
+    private final @Nullable WriteProbe probe;
 
     private EmulatorResponse(int status, @Nullable String contentType, List<Map.Entry<String, String>> headers,
                              byte[] body, boolean fixedLength, ChunkPlan chunkPlan, Duration chunkDelay,
-                             Fault fault, int faultAfter) {
+                             Fault fault, int faultAfter, @Nullable WriteProbe probe) {
         this.status = status;
         this.contentType = contentType;
         this.headers = headers;
@@ -71,11 +72,12 @@ public final class EmulatorResponse {
         this.chunkDelay = chunkDelay;
         this.fault = fault;
         this.faultAfter = faultAfter;
+        this.probe = probe;
     }
 
     private static EmulatorResponse of(int status, @Nullable String contentType, byte[] body, boolean fixedLength) {
         return new EmulatorResponse(checkStatus(status), contentType, List.of(), body.clone(), fixedLength,
-                ChunkPlan.whole(), Duration.ZERO, Fault.NONE, 0);
+                ChunkPlan.whole(), Duration.ZERO, Fault.NONE, 0, null);
     }
 
     /**
@@ -200,7 +202,7 @@ public final class EmulatorResponse {
      */
     public EmulatorResponse chunked(ChunkPlan plan) {
         return new EmulatorResponse(status, contentType, headers, body, fixedLength,
-                Objects.requireNonNull(plan, "plan"), chunkDelay, fault, faultAfter);
+                Objects.requireNonNull(plan, "plan"), chunkDelay, fault, faultAfter, probe);
     }
 
     /**
@@ -218,7 +220,7 @@ public final class EmulatorResponse {
             throw new IllegalArgumentException("delay must not be negative, got " + betweenChunks);
         }
         return new EmulatorResponse(status, contentType, headers, body, fixedLength, chunkPlan, betweenChunks,
-                fault, faultAfter);
+                fault, faultAfter, probe);
     }
 
     /**
@@ -237,7 +239,7 @@ public final class EmulatorResponse {
         List<Map.Entry<String, String>> more = new ArrayList<>(headers);
         more.add(Map.entry(name, value));
         return new EmulatorResponse(status, contentType, List.copyOf(more), body, fixedLength, chunkPlan,
-                chunkDelay, fault, faultAfter);
+                chunkDelay, fault, faultAfter, probe);
     }
 
     /**
@@ -250,7 +252,7 @@ public final class EmulatorResponse {
      */
     public EmulatorResponse contentType(@Nullable String value) {
         return new EmulatorResponse(status, value, headers, body, fixedLength, chunkPlan, chunkDelay,
-                fault, faultAfter);
+                fault, faultAfter, probe);
     }
 
     /**
@@ -263,7 +265,7 @@ public final class EmulatorResponse {
      */
     public EmulatorResponse status(int value) {
         return new EmulatorResponse(checkStatus(value), contentType, headers, body, fixedLength, chunkPlan,
-                chunkDelay, fault, faultAfter);
+                chunkDelay, fault, faultAfter, probe);
     }
 
     /**
@@ -294,6 +296,25 @@ public final class EmulatorResponse {
      */
     public EmulatorResponse stallAfter(int bytes) {
         return withFault(Fault.STALL, bytes);
+    }
+
+    /**
+     * Returns a copy whose serving a {@link WriteProbe} watches: the body is written in slices of
+     * {@link WriteProbe#SLICE_BYTES} (the chunk plan and delay are not used), each only while the
+     * connection is writable, and the probe counts the bytes the socket accepts and signals when
+     * the client stopped reading. Use it to test backpressure; see {@link WriteProbe}.
+     *
+     * <p>The slices share this response's body array, so serving even a large body copies nothing.
+     * A fault, if set, still applies after its byte count. A probe observes one serving: enqueue
+     * the response once.
+     *
+     * @param observer the probe that watches the serving
+     * @return the new response
+     * @since 0.3
+     */
+    public EmulatorResponse observedBy(WriteProbe observer) {
+        return new EmulatorResponse(status, contentType, headers, body, fixedLength, chunkPlan, chunkDelay,
+                fault, faultAfter, Objects.requireNonNull(observer, "observer"));
     }
 
     /**
@@ -360,6 +381,10 @@ public final class EmulatorResponse {
         return faultAfter;
     }
 
+    @Nullable WriteProbe probe() {
+        return probe;
+    }
+
     /**
      * Describes the response without its body.
      *
@@ -385,7 +410,7 @@ public final class EmulatorResponse {
                     "fault position must be 0 to " + body.length + " (the body length), got " + bytes);
         }
         return new EmulatorResponse(status, contentType, headers, body, fixedLength, chunkPlan, chunkDelay,
-                kind, bytes);
+                kind, bytes, probe);
     }
 
     private static int checkStatus(int status) {

@@ -44,6 +44,10 @@ final class ResponseWriter {
         } else {
             out.header(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
         }
+        WriteProbe probe = response.probe();
+        if (probe != null) {
+            return observed(response, body, probe, out);
+        }
         return switch (response.fault()) {
             case NONE -> out.send(chunks(response, body), FLUSH_EVERY_CHUNK).then();
             case RESET -> Mono.from(out.sendHeaders())
@@ -52,6 +56,29 @@ final class ResponseWriter {
             case STALL -> Mono.from(out.sendHeaders())
                     .then(out.send(chunks(response, prefix(response, body)).concatWith(Flux.never()),
                             FLUSH_EVERY_CHUNK).then());
+        };
+    }
+
+    /**
+     * Writes a response a probe watches: slices of the body array (no copies), each flushed, pulled
+     * by Reactor Netty only while the channel is writable.
+     */
+    private static Mono<Void> observed(EmulatorResponse response, byte[] body, WriteProbe probe,
+                                       HttpServerResponse out) {
+        out.withConnection(connection -> probe.attach(connection.channel(), body.length));
+        int length = response.fault() == EmulatorResponse.Fault.NONE ? body.length : response.faultAfter();
+        Flux<ByteBuf> slices = Flux.range(0, (length + WriteProbe.SLICE_BYTES - 1) / WriteProbe.SLICE_BYTES)
+                .map(i -> {
+                    int from = i * WriteProbe.SLICE_BYTES;
+                    return Unpooled.wrappedBuffer(body, from, Math.min(WriteProbe.SLICE_BYTES, length - from));
+                });
+        return switch (response.fault()) {
+            case NONE -> out.send(slices, FLUSH_EVERY_CHUNK).then().doOnSuccess(done -> probe.done());
+            case RESET -> Mono.from(out.sendHeaders())
+                    .then(out.send(slices, FLUSH_EVERY_CHUNK).then())
+                    .then(closeConnection(out));
+            case STALL -> Mono.from(out.sendHeaders())
+                    .then(out.send(slices.concatWith(Flux.never()), FLUSH_EVERY_CHUNK).then());
         };
     }
 

@@ -97,7 +97,11 @@ public abstract sealed class Script<S extends Script<S>>
         List<String> pieces = new ArrayList<>();
         int start = 0;
         while (start < text.length()) {
-            int end = text.offsetByCodePoints(start, Math.min(codePoints, text.codePointCount(start, text.length())));
+            // Walks at most one piece's code points, so cutting a long text takes linear time.
+            int end = start;
+            for (int n = 0; n < codePoints && end < text.length(); n++) {
+                end += Character.charCount(text.codePointAt(end));
+            }
             pieces.add(text.substring(start, end));
             start = end;
         }

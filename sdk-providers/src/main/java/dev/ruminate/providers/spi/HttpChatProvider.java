@@ -14,8 +14,10 @@ import reactor.core.publisher.Flux;
  * {@link ProviderPipeline}. A family's client class adds only its builder and accessors of its
  * own (a profile, another endpoint); it cannot change how a call runs.
  *
- * <p><b>Threading.</b> Immutable and thread-safe. See {@link ProviderPipeline} for backpressure,
- * cancellation and errors.
+ * <p><b>Threading.</b> Immutable and thread-safe. <b>Backpressure.</b> Bytes are read from the
+ * network only as events are requested: a subscriber that stops requesting stops the reading of
+ * the socket, and a paused stream holds a bounded read-ahead, not the rest of the stream, however
+ * long it is; {@link ProviderPipeline} states the bound. See it also for cancellation and errors.
  *
  * @since 0.1
  */
