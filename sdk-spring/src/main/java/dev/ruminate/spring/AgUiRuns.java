@@ -38,7 +38,7 @@ import reactor.core.publisher.Flux;
  * <p>Needs {@code spring-web} on the class path. Stateless and thread-safe; the returned fluxes are cold, honour
  * backpressure and pass cancellation (the browser going away) upstream, closing the provider's HTTP exchange.
  *
- * @since 0.2
+ * @since 0.4
  */
 public final class AgUiRuns {
 

@@ -27,7 +27,7 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Stateless and thread-safe; extend it to add or change key values.
  *
- * @since 0.1
+ * @since 0.4
  */
 public class DefaultGenAiObservationConvention implements GenAiObservationConvention {
 

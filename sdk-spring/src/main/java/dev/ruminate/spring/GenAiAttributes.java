@@ -7,7 +7,7 @@ package dev.ruminate.spring;
  *
  * <p>Constants only; not instantiable.
  *
- * @since 0.1
+ * @since 0.4
  */
 public final class GenAiAttributes {
 

@@ -23,7 +23,7 @@ import org.jspecify.annotations.Nullable;
  * The request's content is here for conventions that record it, but {@link DefaultGenAiObservationConvention}
  * records it only when {@link #captureContent()} is true ({@code ruminate.observations.capture-content}).
  *
- * @since 0.1
+ * @since 0.4
  */
 public class GenAiObservationContext extends SenderContext<Object> {
 

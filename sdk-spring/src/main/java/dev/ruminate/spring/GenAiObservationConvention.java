@@ -12,7 +12,7 @@ import io.micrometer.observation.ObservationConvention;
  * <p>Implementations must be thread-safe and must not fail: they are called when the observation
  * starts and when it stops, on whichever thread the call ends.
  *
- * @since 0.1
+ * @since 0.4
  */
 public interface GenAiObservationConvention extends ObservationConvention<GenAiObservationContext> {
 

@@ -15,7 +15,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param captureContent whether the observations record prompts and completions
  *     ({@code gen_ai.system_instructions}, {@code gen_ai.input.messages}, {@code gen_ai.output.messages});
  *     off by default, as they may hold personal or confidential data. Credentials are never recorded.
- * @since 0.1
+ * @since 0.4
  */
 @ConfigurationProperties("ruminate.observations")
 public record RuminateObservationProperties(@DefaultValue("false") boolean captureContent) {

@@ -36,7 +36,7 @@ import reactor.core.publisher.Sinks;
  * test thread reads it. Nothing sleeps: the signals come from Netty's write completions and
  * {@code channelWritabilityChanged} events.
  *
- * @since 0.3
+ * @since 0.4
  */
 public final class WriteProbe {
 
@@ -57,7 +57,7 @@ public final class WriteProbe {
      * Creates a probe for one response.
      *
      * @return a fresh probe; pass it to {@link EmulatorResponse#observedBy(WriteProbe)}
-     * @since 0.3
+     * @since 0.4
      */
     public static WriteProbe create() {
         return new WriteProbe();
@@ -68,7 +68,7 @@ public final class WriteProbe {
      * emulator's socket has accepted so far.
      *
      * @return the count; 0 before the response starts
-     * @since 0.3
+     * @since 0.4
      */
     public long writtenBytes() {
         return written.get();
@@ -78,7 +78,7 @@ public final class WriteProbe {
      * Returns the length of the body being served.
      *
      * @return the body length in bytes, or -1 before the response starts
-     * @since 0.3
+     * @since 0.4
      */
     public long bodyBytes() {
         return bodyBytes;
@@ -95,7 +95,7 @@ public final class WriteProbe {
      * into the client's socket buffer.
      *
      * @return a {@code Mono} of {@link #writtenBytes()} at the moment the channel turned unwritable
-     * @since 0.3
+     * @since 0.4
      */
     public Mono<Long> blocked() {
         return blocked.asMono();
@@ -105,7 +105,7 @@ public final class WriteProbe {
      * Returns a signal that the whole response was written and accepted by the socket.
      *
      * @return a {@code Mono} that completes empty when the last byte was written
-     * @since 0.3
+     * @since 0.4
      */
     public Mono<Void> finished() {
         return finished.asMono();
@@ -115,7 +115,7 @@ public final class WriteProbe {
      * Returns a signal that the connection carrying the response closed, by either side.
      *
      * @return a {@code Mono} that completes empty when the channel closes
-     * @since 0.3
+     * @since 0.4
      */
     public Mono<Void> closed() {
         return closed.asMono();

@@ -44,7 +44,7 @@ import reactor.core.publisher.Mono;
  *
  * <p>Thread-safe.
  *
- * @since 0.2
+ * @since 0.4
  */
 public final class AgUiEndpoint {
 

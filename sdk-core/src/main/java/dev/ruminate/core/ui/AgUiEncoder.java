@@ -36,7 +36,7 @@ import reactor.core.publisher.Flux;
  * <p>Stateless and thread-safe; the returned fluxes are cold, each subscription encoding a run of its own, and pass
  * backpressure and cancellation through.
  *
- * @since 0.2
+ * @since 0.4
  */
 public final class AgUiEncoder {
 

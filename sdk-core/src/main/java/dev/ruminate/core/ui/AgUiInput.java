@@ -21,7 +21,7 @@ import org.jspecify.annotations.Nullable;
  * @param messages the conversation in order; the input's {@code context} entries come first, as one system message
  * @param tools the front end's tools, in order
  * @param forwardedProps the input's {@code forwardedProps} as JSON text, or null when absent
- * @since 0.2
+ * @since 0.4
  */
 public record AgUiInput(String threadId, String runId, List<Message> messages, List<ToolDefinition> tools,
                         @Nullable String forwardedProps) {

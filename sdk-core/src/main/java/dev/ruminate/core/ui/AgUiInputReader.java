@@ -46,7 +46,7 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Stateless and thread-safe.
  *
- * @since 0.2
+ * @since 0.4
  */
 public final class AgUiInputReader {
 

@@ -18,7 +18,7 @@ import java.util.Optional;
  *
  * <p>Implementations must be thread-safe. Arguments and results are non-null.
  *
- * @since 0.1
+ * @since 0.4
  */
 public interface ServerTurns {
 
