@@ -129,7 +129,7 @@ final class DemoCommand {
                 .toResponse()));
         int before = emulator.requests().size();
         turn(deepseek, request("deepseek-v4-flash", history));
-        out.println(style.heading("  the request the history builder sent for turn 2 (reasoning_content travels back "
+        out.println(style.heading("  the request History built for turn 2 (reasoning_content travels back "
                 + "on the assistant turn that called the tool, as DeepSeek's thinking mode requires):"));
         out.println(style.tool(indent(PRETTY.writeValueAsString(PRETTY.readTree(emulator.requests().get(before).body())))));
     }

@@ -24,7 +24,7 @@ class DemoCommandTest {
                 .contains("The Moon is about **384,400 km**")
                 .endsWith("demo complete\n");
         // The second turn's request carries the first turn's reasoning back beside its tool call.
-        String request = out.substring(out.indexOf("the request the history builder sent"));
+        String request = out.substring(out.indexOf("the request History built"));
         assertThat(request).contains("\"reasoning_content\" : \"The user is going to Paris tomorrow")
                 .contains("\"tool_call_id\" : \"call_00_paris\"");
         // Reasoning is shown before the answer in each turn.

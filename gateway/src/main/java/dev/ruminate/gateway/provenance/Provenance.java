@@ -24,7 +24,7 @@ import tools.jackson.databind.json.JsonMapper;
  * Labels each assistant turn a client sent with where it came from, and rewrites it into what the
  * backend the request now goes to may receive.
  *
- * <p>Turns read from Responses input carry no provider, so a history builder would take every one
+ * <p>Turns read from Responses input carry no provider, so History would take every one
  * for the target's own and send its reasoning, and any opaque value the client put in it, back as
  * if the backend had produced them. This class decides instead:
  * <ul>

@@ -9,7 +9,7 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Signed and encrypted reasoning is only valid where it was made: an OpenAI Responses blob is
  * bound to the organisation or key that produced it, a Gemini thought signature to its route, model
- * and key. The history builder compares the origin of each opaque value with the request's target
+ * and key. {@code History} compares the origin of each opaque value with the request's target
  * before sending it back.
  *
  * <p>The account is a fingerprint, never the credential: the first 16 hex digits of a SHA-256 over

@@ -62,7 +62,7 @@ import org.jspecify.annotations.Nullable;
  *       types are rejected too.</li>
  * </ul>
  * Consecutive assistant-side items (reasoning, assistant messages, calls, built-in tool items) form
- * one assistant turn, with no provider: the history builder treats such a turn as the target's own.
+ * one assistant turn, with no provider: History treats such a turn as the target's own.
  * A string {@code input} is one user message. A whole request body (an object with {@code input}) is
  * accepted too; its {@code instructions} become a leading system message.
  *

@@ -38,7 +38,7 @@ class ResponsesInputTest {
 
     /**
      * The Responses-shaped later-turn requests that real servers accepted (see PROVENANCE.md and
-     * shared/sendback/RULES-OBSERVED.md): read, prepared by the history builder and encoded again,
+     * shared/sendback/RULES-OBSERVED.md): read, prepared by History and encoded again,
      * each gives back its reasoning items with the same id, summary, raw text and, byte for byte,
      * the same {@code encrypted_content}, each followed by the same item as before.
      */
