@@ -16,11 +16,6 @@ import dev.ruminate.testkit.ChatCompletionsScript;
 import dev.ruminate.testkit.NettyLeakCheck;
 import dev.ruminate.testkit.ProviderEmulator;
 import dev.ruminate.transport.http.ApiKey;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -37,14 +32,11 @@ import tools.jackson.databind.json.JsonMapper;
 @ExtendWith(NettyLeakCheck.class)
 class RequestsGuideExampleTest {
 
-    private static final Path GUIDE = Path.of("../docs/requests.md");
-    private static final Path SOURCE = Path.of("src/test/java/dev/ruminate/cli/RequestsGuideExampleTest.java");
-    private static final String MARKER = "<!-- example: RequestsGuideExampleTest -->";
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     /** The guide's example, as a method: {@code openai} and {@code photo} are what the guide's text introduces. */
     static ChatResult receipt(ChatProvider openai, byte[] photo) {
-        // guide:start
+        // guide:start RequestsGuideExampleTest
         ChatRequest request = ChatRequest.builder("gpt-5-mini")
                 .user("What is the total on this receipt?", Media.image(photo, "image/png"))
                 .output(OutputSchema.of("receipt", """
@@ -62,7 +54,7 @@ class RequestsGuideExampleTest {
             output.violations().forEach(System.err::println); // "$.total: ..." per violation
         }
         result.warnings().forEach(w -> System.err.println(w.code() + ": " + w.message()));
-        // guide:end
+        // guide:end RequestsGuideExampleTest
         return result;
     }
 
@@ -105,37 +97,8 @@ class RequestsGuideExampleTest {
     }
 
     @Test
-    void theGuideShowsTheExampleAsWrittenHere() throws IOException {
-        List<String> code = stripped(between(Files.readAllLines(SOURCE, StandardCharsets.UTF_8),
-                "// guide:start", "// guide:end"));
-        List<String> guide = Files.readAllLines(GUIDE, StandardCharsets.UTF_8);
-        int marker = guide.indexOf(MARKER);
-        assertThat(marker).as("the guide's marker comment").isNotNegative();
-        assertThat(guide.get(marker + 1)).isEqualTo("```java");
-
-        List<String> shown = stripped(between(guide.subList(marker, guide.size()), "```java", "```"));
-
-        assertThat(shown).isNotEmpty().isEqualTo(code);
-    }
-
-    private static List<String> between(List<String> lines, String start, String end) {
-        int from = -1;
-        for (int i = 0; i < lines.size(); i++) {
-            if (from < 0 && lines.get(i).strip().equals(start)) {
-                from = i + 1;
-            } else if (from >= 0 && lines.get(i).strip().equals(end)) {
-                return lines.subList(from, i);
-            }
-        }
-        throw new AssertionError("no lines between " + start + " and " + end);
-    }
-
-    /** Lines without their indentation, which differs between a method body and a guide's block. */
-    private static List<String> stripped(List<String> lines) {
-        List<String> out = new ArrayList<>();
-        for (String line : lines) {
-            out.add(line.strip());
-        }
-        return out;
+    void theGuideShowsTheExampleAsWrittenHere() {
+        List<String> code = GuideBlocks.inSource("RequestsGuideExampleTest", "RequestsGuideExampleTest");
+        assertThat(GuideBlocks.inGuide("requests.md", "RequestsGuideExampleTest")).isNotEmpty().isEqualTo(code);
     }
 }

@@ -16,11 +16,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Objects;
 import org.springframework.core.io.buffer.DataBuffer;
-import org.springframework.core.io.buffer.DataBufferLimitException;
-import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.core.io.buffer.DefaultDataBufferFactory;
 import org.springframework.http.MediaType;
-import org.springframework.web.reactive.function.BodyExtractors;
 import org.springframework.web.reactive.function.BodyInserters;
 import org.springframework.web.reactive.function.server.RouterFunction;
 import org.springframework.web.reactive.function.server.RouterFunctions;
@@ -115,17 +112,6 @@ public final class AgUiEndpoint {
     }
 
     private Mono<String> body(ServerRequest request) {
-        return DataBufferUtils.join(request.body(BodyExtractors.toDataBuffers()), maxRequestBytes)
-                .map(buffer -> {
-                    try {
-                        return buffer.toString(StandardCharsets.UTF_8);
-                    } finally {
-                        DataBufferUtils.release(buffer);
-                    }
-                })
-                .defaultIfEmpty("")
-                .onErrorMap(DataBufferLimitException.class, e -> new ClientRequestException(new OpenAiError(413,
-                        "invalid_request_error", "request_too_large", "The request body is larger than this gateway "
-                        + "accepts (" + maxRequestBytes + " bytes).", null)));
+        return RequestBodies.text(request, maxRequestBytes);
     }
 }

@@ -11,18 +11,14 @@ import dev.ruminate.gateway.responses.Answer;
 import dev.ruminate.gateway.responses.ResponsesService;
 import dev.ruminate.gateway.route.Route;
 import dev.ruminate.gateway.route.Routes;
-import dev.ruminate.providers.serving.ClientRequestException;
 import dev.ruminate.providers.serving.OpenAiError;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.function.Function;
 import org.springframework.core.io.buffer.DataBuffer;
-import org.springframework.core.io.buffer.DataBufferLimitException;
-import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.core.io.buffer.DefaultDataBufferFactory;
 import org.springframework.http.MediaType;
-import org.springframework.web.reactive.function.BodyExtractors;
 import org.springframework.web.reactive.function.BodyInserters;
 import org.springframework.web.reactive.function.server.RequestPredicates;
 import org.springframework.web.reactive.function.server.RouterFunction;
@@ -139,18 +135,7 @@ public final class GatewayEndpoints {
     }
 
     private Mono<String> body(ServerRequest request) {
-        return DataBufferUtils.join(request.body(BodyExtractors.toDataBuffers()), maxRequestBytes)
-                .map(buffer -> {
-                    try {
-                        return buffer.toString(StandardCharsets.UTF_8);
-                    } finally {
-                        DataBufferUtils.release(buffer);
-                    }
-                })
-                .defaultIfEmpty("")
-                .onErrorMap(DataBufferLimitException.class, e -> new ClientRequestException(new OpenAiError(413,
-                        "invalid_request_error", "request_too_large", "The request body is larger than this gateway "
-                        + "accepts (" + maxRequestBytes + " bytes).", null)));
+        return RequestBodies.text(request, maxRequestBytes);
     }
 
     /** {@code POST /api/chat}: one useChat turn, as a UI message stream; a bad body is a 400 naming the place. */
