@@ -10,10 +10,13 @@ module dev.ruminate.spring {
     requires transitive spring.beans;
     requires transitive spring.context;
     requires spring.core;
+    // The health probe reads the status of Reactor Netty's response.
+    requires io.netty.codec.http;
     requires static transitive micrometer.core;
     requires static transitive micrometer.observation;
     requires static transitive micrometer.commons;
     requires static transitive spring.web;
+    requires static transitive spring.boot.health;
 
     exports dev.ruminate.spring;
 

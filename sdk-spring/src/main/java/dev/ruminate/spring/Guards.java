@@ -13,7 +13,9 @@ import io.github.resilience4j.ratelimiter.RateLimiterConfig;
 import io.github.resilience4j.retry.Retry;
 import io.github.resilience4j.retry.RetryConfig;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiFunction;
@@ -42,6 +44,8 @@ final class Guards {
     private final Resilience4jRegistries registries;
     /** Names of the guards registered here from properties: providers sharing a name share them. */
     private final Set<String> registered = ConcurrentHashMap.newKeySet();
+    /** The circuit breaker guarding each provider built, by provider name, for its health indicator. */
+    private final Map<String, CircuitBreaker> breakers = new ConcurrentHashMap<>();
 
     Guards(Resilience4jRegistries registries) {
         this.registries = Objects.requireNonNull(registries, "registries");
@@ -67,6 +71,9 @@ final class Guards {
                 (registry, config) -> registry.circuitBreaker(id, config), CircuitBreaker::of);
         if (breaker != null) {
             guards.circuitBreaker(breaker);
+            breakers.put(name, breaker);
+        } else {
+            breakers.remove(name);
         }
         RateLimiterConfig limiterConfig = r != null ? rateLimiterConfig(r.rateLimiter()) : null;
         RateLimiter limiter = guard("rate-limiter", registries.rateLimiter(), id, limiterConfig,
@@ -123,6 +130,11 @@ final class Guards {
         }
         registered.add(key);
         return byConfig.apply(registry, fromProperties);
+    }
+
+    /** The circuit breaker of the provider last built under that name, if one guards it. */
+    Optional<CircuitBreaker> circuitBreaker(String name) {
+        return Optional.ofNullable(breakers.get(name));
     }
 
     private static IllegalArgumentException bothConfigured(String property, String id) {

@@ -12,12 +12,14 @@ import dev.ruminate.providers.ProviderKinds;
 import dev.ruminate.providers.ProviderSetting;
 import dev.ruminate.providers.ProviderSettings;
 import dev.ruminate.providers.bedrock.AwsCredentials;
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.jspecify.annotations.Nullable;
@@ -134,6 +136,19 @@ public final class ProviderFactory implements AutoCloseable {
             pool.dispose();
         }
         pools.clear();
+    }
+
+    /**
+     * Returns the circuit breaker that guards the client this factory built under a name, so its
+     * state can be reported (see the {@code ruminate} health indicator).
+     *
+     * @param name the name under {@code ruminate.providers}
+     * @return the breaker (the registry's instance when Resilience4j's registry supplied it), or empty
+     *     when no breaker guards that provider or this factory has not built it (an application bean
+     *     replaced it)
+     */
+    public Optional<CircuitBreaker> circuitBreaker(String name) {
+        return guards.circuitBreaker(Objects.requireNonNull(name, "name"));
     }
 
     /** The pools built so far, for tests. */

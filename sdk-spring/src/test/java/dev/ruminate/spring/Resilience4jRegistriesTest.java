@@ -13,6 +13,7 @@ import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 import io.github.resilience4j.ratelimiter.RateLimiter;
 import io.github.resilience4j.ratelimiter.RateLimiterRegistry;
+import io.github.resilience4j.retry.Retry;
 import io.github.resilience4j.retry.RetryConfig;
 import io.github.resilience4j.retry.RetryRegistry;
 import io.github.resilience4j.springboot.bulkhead.autoconfigure.BulkheadAutoConfiguration;
@@ -78,6 +79,13 @@ class Resilience4jRegistriesTest {
                     CircuitBreaker breaker = context.getBean(CircuitBreakerRegistry.class).find("local").orElseThrow();
                     assertThat(breaker.getMetrics().getNumberOfFailedCalls()).isEqualTo(2);
                     assertThat(breaker.getMetrics().getNumberOfSuccessfulCalls()).isEqualTo(1);
+                    assertThat(breaker.getCircuitBreakerConfig().getSlidingWindowSize()).isEqualTo(10);
+                    assertThat(context.getBean(ProviderFactory.class).circuitBreaker("local")).containsSame(breaker);
+                    // The retry in the registry (what Resilience4j's actuator endpoints and metrics list) is the one
+                    // that ran: its configuration is the properties', and it counted this call.
+                    Retry retry = context.getBean(RetryRegistry.class).find("local").orElseThrow();
+                    assertThat(retry.getRetryConfig().getMaxAttempts()).isEqualTo(3);
+                    assertThat(retry.getMetrics().getNumberOfSuccessfulCallsWithRetryAttempt()).isEqualTo(1);
                 });
     }
 
