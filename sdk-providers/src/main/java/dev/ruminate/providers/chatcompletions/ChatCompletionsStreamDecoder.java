@@ -11,6 +11,7 @@ import dev.ruminate.transport.wire.SseEvent;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Decodes the Server-Sent Events of one streamed Chat Completions response into events.
@@ -32,6 +33,11 @@ import java.util.List;
  * before it are delivered first and the failure ends the stream at the next event or at the end of
  * the body, as it would have had the server separated the events.
  *
+ * <p>Once the response has started, a chunk of the dominant shape (one choice whose delta holds only
+ * text) is read by {@link DeltaScanner} from its bytes, without Jackson; every other chunk, and any
+ * the scanner does not recognise, is parsed with Jackson. Both give the same events
+ * ({@code FastPathDifferentialTest}).
+ *
  * <p>One instance per response; not thread-safe.
  */
 final class ChatCompletionsStreamDecoder implements StreamDecoder<SseEvent> {
@@ -46,11 +52,24 @@ final class ChatCompletionsStreamDecoder implements StreamDecoder<SseEvent> {
     private boolean done;
     /** One parser for the stream, fed event by event; a failure ends the stream, so never fed after one. */
     private final StreamParser parser = StreamParser.create(ChunkParser.JSON);
+    /** Reads the dominant text-delta chunks by their bytes; null when the fast path is off (tests). */
+    private final @Nullable DeltaScanner scanner;
 
     ChatCompletionsStreamDecoder(CompatProfile profile) {
+        this(profile, true);
+    }
+
+    /**
+     * Creates a decoder, with or without the fast path.
+     *
+     * @param fastPath false to parse every chunk with Jackson: for the tests that hold the two paths
+     *     equal, not a setting
+     */
+    ChatCompletionsStreamDecoder(CompatProfile profile, boolean fastPath) {
         this.provider = profile.name();
         this.chunks = new ChunkParser(profile);
         this.assembler = new EventAssembler(profile.name());
+        this.scanner = fastPath ? new DeltaScanner(profile) : null;
     }
 
     @Override
@@ -68,6 +87,12 @@ final class ChatCompletionsStreamDecoder implements StreamDecoder<SseEvent> {
             throw new ProviderStreamException(provider, ErrorBodyParser.standard().parse(data));
         }
         if (!"message".equals(event.type()) || JsonReading.isBlank(data)) {
+            return;
+        }
+        // Once the response has started the head's id and model are no longer read, so the dominant
+        // text-delta chunk can be read by its bytes; anything the scanner does not recognise goes to Jackson.
+        if (scanner != null && assembler.started() && scanner.scan(data, chunk)) {
+            assembler.apply(chunk, false, out);
             return;
         }
         int doneLine = doneLine(data);

@@ -1,0 +1,419 @@
+package dev.ruminate.providers.chatcompletions;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ruminate.providers.testing.ByteChunks;
+import dev.ruminate.providers.testing.Recorded;
+import dev.ruminate.providers.testing.Recorded.Outcome;
+import dev.ruminate.providers.testing.Seeds;
+import dev.ruminate.testkit.NettyLeakCheck;
+import dev.ruminate.transport.wire.SseEvent;
+import dev.ruminate.transport.wire.StreamFraming;
+import dev.ruminate.transport.wire.WireLimits;
+import io.netty.buffer.ByteBuf;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.function.Function;
+import java.util.stream.LongStream;
+import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import reactor.core.publisher.Flux;
+
+/**
+ * The decoder's fast path ({@link DeltaScanner}) against Jackson alone: the same bytes, framed the
+ * same way, must give the same events, or fail with the same error, with the fast path on and off.
+ * Over every recorded Chat Completions stream at several cuttings (whole, single bytes, random
+ * pieces), and over generated streams whose chunks vary the dominant shape every way the scanner has
+ * to notice: escapes, {@code \}{@code u} escapes with valid and lone surrogates, multi-byte and
+ * malformed UTF-8, unknown and reordered fields, nulls, numbers where strings belong, nested values,
+ * duplicate keys, whitespace between tokens, truncated JSON.
+ */
+@ExtendWith(NettyLeakCheck.class)
+class FastPathDifferentialTest {
+
+    static Stream<String> recordings() {
+        return Recordings.streams().stream();
+    }
+
+    static LongStream seeds() {
+        return Seeds.of(1_000);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("recordings")
+    void everyRecordingDecodesTheSameAtEveryCutting(String path) {
+        byte[] body = Recorded.bytes(path);
+        CompatProfile profile = Recordings.profile(path);
+        Random random = Seeds.random(path.hashCode());
+        List<Function<byte[], Flux<ByteBuf>>> cuttings = List.of(
+                ByteChunks::whole,
+                b -> ByteChunks.random(b, new Random(1), 1),
+                b -> ByteChunks.random(b, new Random(random.nextLong()), 7),
+                b -> ByteChunks.random(b, new Random(random.nextLong()), 1460));
+        for (Function<byte[], Flux<ByteBuf>> cutting : cuttings) {
+            assertSame(profile, body, cutting, path);
+        }
+    }
+
+    /** The recordings must exercise the fast path, or the comparison above proves nothing. */
+    @Test
+    void theRecordingsReachTheFastPath() {
+        int recognised = 0;
+        for (String path : List.of("deepseek/vercel-azure-deepseek-v4-reasoning-stream.sse",
+                "groq/vercel-groq-reasoning-field-stream.sse")) {
+            DeltaScanner scanner = new DeltaScanner(Recordings.profile(path));
+            for (SseEvent event : Recorded.sse(path)) {
+                if (!event.isDone() && scanner.scan(event.data(), new Chunk())) {
+                    recognised++;
+                }
+            }
+        }
+        assertThat(recognised).isGreaterThan(1000);
+    }
+
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("seeds")
+    void generatedStreamsDecodeTheSame(long seed) {
+        Random random = Seeds.random(seed);
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        sse(body, "{\"id\":\"c1\",\"object\":\"chat.completion.chunk\",\"model\":\"m\",\"choices\":[{\"index\":0,"
+                + "\"delta\":{\"role\":\"assistant\",\"content\":\"\"},\"finish_reason\":null}]}");
+        int chunks = 1 + random.nextInt(30);
+        boolean malformed = random.nextInt(3) == 0;
+        for (int i = 0; i < chunks; i++) {
+            sse(body, new ChunkWriter(random, malformed).chunk());
+        }
+        if (random.nextInt(4) > 0) {
+            sse(body, "[DONE]");
+        }
+        byte[] bytes = body.toByteArray();
+        CompatProfile profile = switch (random.nextInt(3)) {
+            case 0 -> Profiles.DEEPSEEK;
+            case 1 -> Profiles.OPENROUTER;
+            default -> Profiles.OPENAI_COMPATIBLE;
+        };
+        int piece = 1 + random.nextInt(64);
+        long cuts = random.nextLong();
+        assertSame(profile, bytes, b -> ByteChunks.random(b, new Random(cuts), piece), "seed " + seed);
+    }
+
+    /** A sample of what the generator writes must reach the fast path, or it tests only Jackson against itself. */
+    @Test
+    void generatedChunksOftenReachTheFastPath() {
+        DeltaScanner scanner = new DeltaScanner(Profiles.DEEPSEEK);
+        Random random = new Random(7);
+        int recognised = 0;
+        for (int i = 0; i < 2_000; i++) {
+            if (scanner.scan(new ChunkWriter(random, false).chunk().getBytes(StandardCharsets.UTF_8), new Chunk())) {
+                recognised++;
+            }
+        }
+        assertThat(recognised).isBetween(300, 1_800);
+    }
+
+    private static void assertSame(CompatProfile profile, byte[] body, Function<byte[], Flux<ByteBuf>> cutting,
+                                   String what) {
+        Outcome fast = decode(profile, cutting.apply(body), true);
+        Outcome jackson = decode(profile, cutting.apply(body), false);
+        assertThat(fast.events()).as(what).isEqualTo(jackson.events());
+        assertThat(describe(fast.error())).as(what).isEqualTo(describe(jackson.error()));
+    }
+
+    private static Outcome decode(CompatProfile profile, Flux<ByteBuf> body, boolean fastPath) {
+        return Recorded.run(StreamFraming.SSE.decode(body, WireLimits.DEFAULT)
+                .transform(dev.ruminate.providers.spi.StreamDecoding.operator(StreamFraming.SSE,
+                        () -> new ChatCompletionsStreamDecoder(profile, fastPath))));
+    }
+
+    private static @Nullable String describe(@Nullable Throwable error) {
+        return error == null ? null : error.getClass().getName() + ": " + error.getMessage();
+    }
+
+    /** Byte sequences that are not UTF-8, put where the generator wrote {@link ChunkWriter#MALFORMED}. */
+    private static final byte[][] NOT_UTF8 = {
+            {(byte) 0xc0, (byte) 0x80}, {(byte) 0xed, (byte) 0xa0, (byte) 0x80}, {(byte) 0xf5, (byte) 0x80, (byte) 0x80, (byte) 0x80},
+            {(byte) 0x80}, {(byte) 0xe2, (byte) 0x82}, {(byte) 0xf0, (byte) 0x9f, (byte) 0x98}, {(byte) 0xf4, (byte) 0x90, (byte) 0x80, (byte) 0x80},
+            {(byte) 0xe0, (byte) 0x80, (byte) 0x80}, {(byte) 0xc2}, {(byte) 0xff}};
+
+    private static void sse(ByteArrayOutputStream body, String data) {
+        // data lines as a server writes them; a raw line feed in generated data splits it into two data lines
+        byte[] bytes = ("data: " + data.replace("\n", "\ndata: ") + "\n\n").getBytes(StandardCharsets.UTF_8);
+        byte[] marker = String.valueOf(ChunkWriter.MALFORMED).getBytes(StandardCharsets.UTF_8);
+        for (int i = 0; i < bytes.length; i++) {
+            if (i + marker.length <= bytes.length && java.util.Arrays.equals(bytes, i, i + marker.length, marker, 0, marker.length)) {
+                body.writeBytes(NOT_UTF8[Math.floorMod(i * 31 + bytes.length, NOT_UTF8.length)]);
+                i += marker.length - 1;
+            } else {
+                body.write(bytes[i]);
+            }
+        }
+    }
+
+    /** Writes one chunk: mostly the dominant shape, with one or more of the variations the scanner must notice. */
+    private static final class ChunkWriter {
+
+        private static final String[] HEAD = {"id", "object", "created", "model", "system_fingerprint",
+                "service_tier", "provider", "obfuscation", "usage", "x_groq", "thought_signature", "error", "x_unknown"};
+        private static final String[] DELTA = {"content", "reasoning_content", "reasoning", "reasoning_text",
+                "role", "refusal", "tool_calls", "thought_signature", "reasoning_details", "x_other", "thinking"};
+
+        /** Stands for a malformed UTF-8 sequence, put in when the chunk becomes bytes. */
+        static final char MALFORMED = '\ue000';
+
+        private final Random random;
+        private final StringBuilder out = new StringBuilder();
+
+        /** False for a stream of well-formed JSON only, so that a malformed chunk does not end it early. */
+        private final boolean malformed;
+
+        ChunkWriter(Random random, boolean malformed) {
+            this.random = random;
+            this.malformed = malformed;
+        }
+
+        String chunk() {
+            out.append('{');
+            List<String> fields = new ArrayList<>();
+            for (String name : HEAD) {
+                if (random.nextInt(3) > 0) {
+                    fields.add(name);
+                }
+            }
+            fields.add("choices");
+            if (random.nextInt(5) == 0) {
+                java.util.Collections.shuffle(fields, random);
+            }
+            if (random.nextInt(30) == 0) {
+                fields.add("choices"); // duplicate
+            }
+            boolean first = true;
+            for (String name : fields) {
+                first = comma(first);
+                key(name);
+                if (name.equals("choices")) {
+                    choices();
+                } else {
+                    headValue(name);
+                }
+            }
+            ws();
+            out.append('}');
+            if (random.nextInt(25) == 0) {
+                out.append(random.nextBoolean() || !malformed ? "{}" : " x");
+            }
+            String json = out.toString();
+            if (!malformed) {
+                return json;
+            }
+            if (random.nextInt(20) == 0) {
+                return json.substring(0, random.nextInt(json.length())); // truncated
+            }
+            if (random.nextInt(20) == 0) {
+                // a byte flipped to a structural or quoting character
+                int at = random.nextInt(json.length());
+                char c = "\"{}[],:\\0an ".charAt(random.nextInt(12));
+                return json.substring(0, at) + c + json.substring(at + 1);
+            }
+            return json;
+        }
+
+        private void choices() {
+            ws();
+            int kind = random.nextInt(40);
+            if (kind == 0) {
+                out.append("[]");
+                return;
+            }
+            if (kind == 1) {
+                out.append("null");
+                return;
+            }
+            out.append('[');
+            choice();
+            if (kind == 2) {
+                out.append(',');
+                choice();
+            }
+            ws();
+            out.append(']');
+        }
+
+        private void choice() {
+            ws();
+            out.append('{');
+            List<String> fields = new ArrayList<>(List.of("index", "delta", "logprobs", "finish_reason"));
+            if (random.nextInt(5) == 0) {
+                java.util.Collections.shuffle(fields, random);
+            }
+            if (random.nextInt(20) == 0) {
+                fields.add(random.nextBoolean() ? "message" : "delta");
+            }
+            if (random.nextInt(10) == 0) {
+                fields.remove(random.nextInt(fields.size()));
+            }
+            boolean first = true;
+            for (String name : fields) {
+                first = comma(first);
+                key(name);
+                switch (name) {
+                    case "index" -> out.append(random.nextInt(4) > 0 ? "0" : pick("1", "null", "\"0\"", "0.0", "-0"));
+                    case "finish_reason" -> out.append(random.nextInt(4) > 0 ? "null" : pick("\"stop\"", "\"\"", "1"));
+                    case "logprobs" -> out.append(random.nextInt(8) > 0 ? "null" : pick("{}", "[]", "{\"content\":null}"));
+                    case "delta", "message" -> delta();
+                    default -> throw new IllegalStateException(name);
+                }
+            }
+            ws();
+            out.append('}');
+        }
+
+        private void delta() {
+            ws();
+            // a delta that is not an object fails the stream: only in streams that may fail
+            int shape = malformed ? random.nextInt(30) : 2;
+            if (shape == 0) {
+                out.append("null");
+                return;
+            }
+            if (shape == 1) {
+                out.append("\"text\"");
+                return;
+            }
+            out.append('{');
+            List<String> fields = new ArrayList<>();
+            fields.add(random.nextInt(3) == 0 ? "content" : "reasoning_content");
+            if (random.nextInt(4) == 0) {
+                fields.add(DELTA[random.nextInt(DELTA.length)]);
+            }
+            if (random.nextInt(8) == 0) {
+                fields.add(DELTA[random.nextInt(DELTA.length)]);
+            }
+            if (random.nextInt(15) == 0) {
+                fields.add(fields.get(0)); // duplicate key
+            }
+            if (random.nextInt(20) == 0) {
+                fields.clear();
+            }
+            boolean first = true;
+            for (String name : fields) {
+                first = comma(first);
+                if (random.nextInt(40) == 0) {
+                    // the same name with an escape in it: Jackson reads it as that name
+                    ws();
+                    out.append('"').append(name, 0, name.length() - 1).append(String.format("\\u%04x", (int) name.charAt(name.length() - 1)))
+                            .append('"');
+                    ws();
+                    out.append(':');
+                    ws();
+                } else {
+                    key(name);
+                }
+                deltaValue(name);
+            }
+            ws();
+            out.append('}');
+        }
+
+        private void deltaValue(String name) {
+            // numbers and nested values fail the stream where a text field has them: only in streams that may fail
+            int kind = random.nextInt(30);
+            if (!malformed && kind > 0 && kind < 3 && (name.equals("content") || name.startsWith("reasoning") || name.equals("refusal")
+                    || name.equals("tool_calls"))) {
+                kind = 3;
+            }
+            switch (kind) {
+                case 0 -> out.append("null");
+                case 1 -> out.append(malformed ? pick("12", "-1.5e3", "true", "false", "01", "1.", "-") : pick("12", "-1.5e3", "true", "false"));
+                case 2 -> out.append(pick("{}", "[]", "[{\"index\":0,\"id\":\"c\",\"function\":{\"name\":\"f\",\"arguments\":\"{}\"}}]",
+                        "{\"text\":\"x\"}", "[\"a\"]"));
+                default -> {
+                    if (name.equals("role")) {
+                        out.append("\"assistant\"");
+                    } else {
+                        string();
+                    }
+                }
+            }
+        }
+
+        private void headValue(String name) {
+            // the names the full parser reads are null in the dominant shape
+            boolean read = name.equals("usage") || name.equals("x_groq") || name.equals("thought_signature") || name.equals("error");
+            int kind = read && random.nextInt(8) > 0 ? 0 : random.nextInt(read ? 3 : 40);
+            switch (kind) {
+                case 0 -> out.append("null");
+                case 1 -> out.append(malformed ? pick("0", "-7", "1.25", "3e9", "1E-2", "01", "1.e3", "+1", "--1", "9".repeat(120))
+                        : pick("0", "-7", "1.25", "3e9", "1E-2", "-0.0e+00", "9".repeat(120)));
+                case 2 -> out.append(malformed ? pick("true", "false", "nul", "truex", "{}", "{\"a\":[1,{\"b\":null}]}", "[1,2]")
+                        : pick("true", "false", "{}", "{\"a\":[1,{\"b\":null}]}", "[1,2]"));
+                default -> {
+                    if (name.equals("created")) {
+                        out.append(1_700_000_000 + random.nextInt(1000));
+                    } else {
+                        string();
+                    }
+                }
+            }
+        }
+
+        /** A JSON string of 0 to 8 pieces: ASCII, escapes, unicode escapes, raw multi-byte text, and now and then a malformed piece. */
+        private void string() {
+            out.append('"');
+            int pieces = random.nextInt(9);
+            for (int i = 0; i < pieces; i++) {
+                int roll = random.nextInt(40);
+                // escapes one piece in five, unicode escapes and multi-byte text often, malformed pieces rarely
+                int kind = roll < 8 ? 0 : roll < 11 ? 1 : roll < 13 ? 2 : roll == 13 ? 3 : roll < 18 ? 4 : roll == 18 ? 5
+                        : roll == 19 ? 6 : roll == 20 ? 7 : 8;
+                if (!malformed && (kind == 5 || kind == 7)) {
+                    kind = 0;
+                }
+                switch (kind) {
+                    case 0 -> out.append(pick("\\n", "\\t", "\\\"", "\\\\", "\\/", "\\b", "\\f", "\\r"));
+                    case 1 -> out.append(String.format(random.nextBoolean() ? "\\u%04x" : "\\u%04X", random.nextInt(0x10000)));
+                    case 2 -> out.append("\\ud83d\\ude00"); // an escaped surrogate pair
+                    case 3 -> out.append(pick("\\ud83d", "\\ude00", "\\ud83dx")); // lone surrogates
+                    case 4 -> out.append(pick("é", "中文", "😀", "𝄞", "ß€→"));
+                    case 5 -> out.append(pick("\\x", "\\u12", "\\u12g4", "\u0001", "\t", "\\")); // malformed
+                    case 6 -> out.append((char) 0xd83d); // a lone surrogate: written as '?' by the encoder
+                    case 7 -> out.append(MALFORMED);
+                    default -> out.append((char) ('a' + random.nextInt(26))).append(random.nextInt(5) == 0 ? " " : "");
+                }
+            }
+            out.append('"');
+        }
+
+        private void key(String name) {
+            ws();
+            out.append('"').append(name).append('"');
+            ws();
+            out.append(':');
+            ws();
+        }
+
+        private boolean comma(boolean first) {
+            if (!first) {
+                ws();
+                out.append(',');
+            }
+            return false;
+        }
+
+        private void ws() {
+            if (random.nextInt(6) == 0) {
+                out.append(pick(" ", "\t", "\r", "  ", " \t "));
+            }
+        }
+
+        private String pick(String... options) {
+            return options[random.nextInt(options.length)];
+        }
+    }
+}
