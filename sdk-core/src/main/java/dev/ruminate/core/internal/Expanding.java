@@ -307,6 +307,10 @@ public final class Expanding {
                         return;
                     }
                     boolean d = done;
+                    if (e == r && !(d && q.isEmpty())) {
+                        // no demand: the next element waits in the queue (only the end is signalled without demand)
+                        break;
+                    }
                     T item;
                     try {
                         item = q.poll();
