@@ -27,5 +27,5 @@ module dev.ruminate.core {
     exports dev.ruminate.core.think;
     exports dev.ruminate.core.ui;
     // implementation helpers shared with the modules built on this one, not an API
-    exports dev.ruminate.core.internal to dev.ruminate.providers;
+    exports dev.ruminate.core.internal to dev.ruminate.transport, dev.ruminate.providers;
 }

@@ -13,11 +13,11 @@ import dev.ruminate.core.event.ServerToolBlock;
 import dev.ruminate.core.event.ToolCallDelta;
 import dev.ruminate.core.event.UsageUpdate;
 import dev.ruminate.core.event.Warning;
+import dev.ruminate.core.internal.Expanding;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
-import reactor.core.publisher.Flux;
 
 /**
  * The state of one subscription to the think-tag operator: rewrites each upstream event into the
@@ -38,9 +38,12 @@ import reactor.core.publisher.Flux;
  *
  * <p>Not thread-safe: Reactor calls it serially, as the Reactive Streams rules require.
  */
-final class ThinkTagSplitter implements ThinkTagParser.Sink {
+final class ThinkTagSplitter implements ThinkTagParser.Sink, Expanding.Expander<ChatEvent, ChatEvent> {
 
     static final String SOURCE = "tags";
+
+    /** Outside a call nothing may be written: the parser only produces pieces while a call runs. */
+    private static final List<ChatEvent> NO_OUTPUT = List.of();
 
     private static final byte NONE = 0;
     private static final byte TEXT = 1;
@@ -61,80 +64,83 @@ final class ThinkTagSplitter implements ThinkTagParser.Sink {
     private int owner = -1;
     /** The event being rewritten, when it is a content delta: reused when its text passes whole. */
     private @Nullable ContentDelta current;
-    /** Collects the output of one upstream event. */
-    private final ArrayList<ChatEvent> scratch = new ArrayList<>(4);
-    private List<ChatEvent> out = List.of();
-    private @Nullable Throwable error;
+    /** Where the parser's pieces go: the output list of the call in progress. */
+    private List<ChatEvent> out = NO_OUTPUT;
 
     ThinkTagSplitter(ThinkTagOptions options) {
         this.parser = new ThinkTagParser(options, this);
     }
 
     /**
-     * Rewrites one upstream event.
+     * Rewrites one upstream event into a fresh list (for tests; the operator uses {@link #next}).
      *
      * @param event the event
      * @return the events it becomes, in order; possibly none
      */
     List<ChatEvent> onEvent(ChatEvent event) {
-        if (event instanceof ContentDelta delta) {
-            return content(delta);
-        }
-        if (event instanceof ReasoningDelta delta) {
-            int part = mapped(delta.part(), OTHER);
-            return List.of(part == delta.part()
-                    ? delta : new ReasoningDelta(part, delta.text(), delta.summary(), delta.source()));
-        }
-        if (event instanceof ToolCallDelta delta) {
-            int part = mapped(delta.part(), OTHER);
-            return List.of(part == delta.part() ? delta
-                    : new ToolCallDelta(part, delta.toolIndex(), delta.id(), delta.name(), delta.argumentsDelta()));
-        }
-        if (event instanceof ServerToolBlock block) {
-            int part = mapped(block.part(), OTHER);
-            return List.of(part == block.part() ? block
-                    : new ServerToolBlock(part, block.type(), block.id(), block.name(), block.json()));
-        }
-        if (event instanceof Seal seal) {
-            int part = mapped(seal.part(), NONE);
-            return List.of(part == seal.part() ? seal : new Seal(part, seal.kind(), seal.value()));
-        }
-        if (event instanceof ReasoningFinal fin) {
-            int part = mapped(fin.part(), NONE);
-            return List.of(part == fin.part() ? fin : new ReasoningFinal(part, fin.text()));
-        }
-        if (event instanceof PartEnded ended) {
-            return partEnded(ended.part());
-        }
-        if (event instanceof ResponseCompleted) {
-            List<ChatEvent> result = begin();
-            parser.finish();
-            result.add(event);
-            return end(result);
-        }
-        // a warning's turn and part index the request's messages, not the response's parts: unchanged; a
-        // structured-output verdict names no part (the provider pipeline splits each attempt before checking it)
-        if (event instanceof ResponseStarted || event instanceof UsageUpdate || event instanceof Warning
-                || event instanceof OutputChecked) {
-            return List.of(event);
-        }
-        throw new IllegalStateException("unknown event type " + event.getClass().getName());
-    }
-
-    /** Remembers the upstream error, so that {@link #onEnd()} can release held-back text before it. */
-    void onError(Throwable failure) {
-        this.error = failure;
+        List<ChatEvent> result = new ArrayList<>(2);
+        next(event, result);
+        return result;
     }
 
     /**
-     * Returns what follows the last upstream event: any held-back text, then the upstream error
-     * if there was one. The text goes out before the error so that nothing the model produced is
-     * lost to a consumer that keeps partial results.
+     * Rewrites one upstream event.
+     *
+     * @param event the event
+     * @param result receives the events it becomes, in order; possibly none
      */
-    Flux<ChatEvent> onEnd() {
-        Flux<ChatEvent> rest = Flux.fromIterable(flush());
-        Throwable failure = error;
-        return failure == null ? rest : rest.concatWith(Flux.error(failure));
+    @Override
+    public void next(ChatEvent event, List<ChatEvent> result) {
+        if (event instanceof ContentDelta delta) {
+            content(delta, result);
+        } else if (event instanceof ReasoningDelta delta) {
+            int part = mapped(delta.part(), OTHER);
+            result.add(part == delta.part()
+                    ? delta : new ReasoningDelta(part, delta.text(), delta.summary(), delta.source()));
+        } else if (event instanceof ToolCallDelta delta) {
+            int part = mapped(delta.part(), OTHER);
+            result.add(part == delta.part() ? delta
+                    : new ToolCallDelta(part, delta.toolIndex(), delta.id(), delta.name(), delta.argumentsDelta()));
+        } else if (event instanceof ServerToolBlock block) {
+            int part = mapped(block.part(), OTHER);
+            result.add(part == block.part() ? block
+                    : new ServerToolBlock(part, block.type(), block.id(), block.name(), block.json()));
+        } else if (event instanceof Seal seal) {
+            int part = mapped(seal.part(), NONE);
+            result.add(part == seal.part() ? seal : new Seal(part, seal.kind(), seal.value()));
+        } else if (event instanceof ReasoningFinal fin) {
+            int part = mapped(fin.part(), NONE);
+            result.add(part == fin.part() ? fin : new ReasoningFinal(part, fin.text()));
+        } else if (event instanceof PartEnded ended) {
+            partEnded(ended.part(), result);
+        } else if (event instanceof ResponseCompleted) {
+            out = result;
+            parser.finish();
+            out = NO_OUTPUT;
+            result.add(event);
+        } else if (event instanceof ResponseStarted || event instanceof UsageUpdate || event instanceof Warning
+                || event instanceof OutputChecked) {
+            // a warning's turn and part index the request's messages, not the response's parts: unchanged; a
+            // structured-output verdict names no part (the provider pipeline splits each attempt before checking it)
+            result.add(event);
+        } else {
+            throw new IllegalStateException("unknown event type " + event.getClass().getName());
+        }
+    }
+
+    /** Releases any held-back text when the upstream completes. */
+    @Override
+    public void complete(List<ChatEvent> result) {
+        flush(result);
+    }
+
+    /**
+     * Releases any held-back text before the upstream error, so that nothing the model produced is
+     * lost to a consumer that keeps partial results; the error follows unchanged.
+     */
+    @Override
+    public void error(Throwable failure, List<ChatEvent> result) {
+        flush(result);
     }
 
     @Override
@@ -158,11 +164,11 @@ final class ThinkTagSplitter implements ThinkTagParser.Sink {
         }
     }
 
-    private List<ChatEvent> content(ContentDelta delta) {
+    private void content(ContentDelta delta, List<ChatEvent> result) {
         if (delta.text().isEmpty()) {
-            return List.of();
+            return;
         }
-        List<ChatEvent> result = begin();
+        out = result;
         if (owner != delta.part()) {
             parser.finish();
             owner = delta.part();
@@ -170,13 +176,14 @@ final class ThinkTagSplitter implements ThinkTagParser.Sink {
         current = delta;
         parser.feed(delta.text());
         current = null;
-        return end(result);
+        out = NO_OUTPUT;
     }
 
-    private List<ChatEvent> partEnded(int part) {
-        List<ChatEvent> result = begin();
+    private void partEnded(int part, List<ChatEvent> result) {
         if (part == owner) {
+            out = result;
             parser.finish();
+            out = NO_OUTPUT;
             owner = -1;
         }
         Route route = part < routes.length ? routes[part] : null;
@@ -184,34 +191,12 @@ final class ThinkTagSplitter implements ThinkTagParser.Sink {
             route.open = false;
             result.add(new PartEnded(route.out));
         }
-        return end(result);
     }
 
-    private List<ChatEvent> flush() {
-        List<ChatEvent> result = begin();
+    private void flush(List<ChatEvent> result) {
+        out = result;
         parser.finish();
-        return end(result);
-    }
-
-    private List<ChatEvent> begin() {
-        scratch.clear();
-        out = scratch;
-        return scratch;
-    }
-
-    /**
-     * Hands out what the call produced as an immutable list sized to it (a delta usually yields one event), so
-     * that the reused scratch list is the only growable one.
-     */
-    private List<ChatEvent> end(List<ChatEvent> result) {
-        out = List.of();
-        List<ChatEvent> events = switch (result.size()) {
-            case 0 -> List.of();
-            case 1 -> List.of(result.get(0));
-            default -> List.copyOf(result);
-        };
-        result.clear();
-        return events;
+        out = NO_OUTPUT;
     }
 
     /** Returns the output index for an event of a part that is not split, giving one out on first sight. */

@@ -4,10 +4,10 @@ import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.core.event.ContentDelta;
 import dev.ruminate.core.event.PartEnded;
 import dev.ruminate.core.event.ReasoningDelta;
+import dev.ruminate.core.internal.Expanding;
 import java.util.Objects;
 import java.util.function.Function;
 import reactor.core.publisher.Flux;
-import reactor.core.publisher.Mono;
 
 /**
  * Splits reasoning that a model writes into its answer between tags ({@code <think>…</think>})
@@ -23,6 +23,9 @@ import reactor.core.publisher.Mono;
  * @since 0.1
  */
 public final class ThinkTags {
+
+    /** Events requested ahead of demand, as Reactor's default prefetch. */
+    private static final int PREFETCH = 256;
 
     private ThinkTags() {
     }
@@ -75,17 +78,8 @@ public final class ThinkTags {
      */
     public static Function<Flux<ChatEvent>, Flux<ChatEvent>> splitter(ThinkTagOptions options) {
         Objects.requireNonNull(options, "options");
-        return upstream -> Flux.defer(() -> {
-            ThinkTagSplitter splitter = new ThinkTagSplitter(options);
-            // The error becomes a completion in sequence so that events already received are
-            // rewritten before it, and the held-back text can go out ahead of it.
-            return upstream
-                    .onErrorResume(failure -> {
-                        splitter.onError(failure);
-                        return Mono.empty();
-                    })
-                    .concatMapIterable(splitter::onEvent)
-                    .concatWith(Flux.defer(splitter::onEnd));
-        });
+        // One operator, one reused output list: no list, iterator or inner flux per delta. The held-back text goes
+        // out ahead of an upstream error (Expander.error), so events already received are rewritten before it.
+        return upstream -> Expanding.expand(upstream, () -> new ThinkTagSplitter(options), PREFETCH);
     }
 }

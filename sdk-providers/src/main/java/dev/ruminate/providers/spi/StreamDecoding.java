@@ -2,14 +2,13 @@ package dev.ruminate.providers.spi;
 
 import dev.ruminate.core.error.ProtocolException;
 import dev.ruminate.core.event.ChatEvent;
+import dev.ruminate.core.internal.Expanding;
 import dev.ruminate.providers.internal.JsonReading;
 import dev.ruminate.transport.wire.StreamFraming;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.TokenStreamLocation;
@@ -22,12 +21,21 @@ import tools.jackson.core.TokenStreamLocation;
  * a failure; the decoder's closing events (or its incomplete-stream error) when the frames end.
  *
  * <p>Stateless and thread-safe; each subscription to an operator's result decodes with its own
- * state. <b>Backpressure</b> is honoured (frames are requested in Reactor's bounded batches as
- * events are requested); <b>cancellation</b> propagates upstream.
+ * state. <b>Backpressure</b> is honoured: at most 32 frames are requested ahead, and a frame is
+ * decoded only once the events of the one before it are delivered, into one list reused for the
+ * whole response (no list per frame); <b>cancellation</b> propagates upstream. An upstream error
+ * ends the flux unchanged, after the events of the frames received before it.
  *
  * @since 0.1
  */
 public final class StreamDecoding {
+
+    /**
+     * Frames requested ahead of demand: each frame is decoded only when the events of the one
+     * before it have been delivered, so a paused stream holds at most this many frames plus one
+     * frame's events.
+     */
+    static final int PREFETCH = 32;
 
     private StreamDecoding() {
     }
@@ -44,58 +52,39 @@ public final class StreamDecoding {
                                                                  Supplier<? extends StreamDecoder<F>> decoders) {
         Objects.requireNonNull(framing, "framing");
         Objects.requireNonNull(decoders, "decoders");
-        return frames -> Flux.defer(() -> {
-            Run<F> run = new Run<>(framing, decoders.get());
-            return frames.concatMapIterable(run::frame).concatWith(Flux.defer(() -> Flux.fromIterable(run.end())));
-        });
+        return frames -> Expanding.expand(frames, () -> new Run<>(framing, decoders.get()), PREFETCH);
     }
 
-    /** One response's decoding: the decoder and a failure held back behind the events before it. */
-    private static final class Run<F> {
+    /**
+     * One response's decoding: the decoder, run by {@link Expanding} (no list per frame; a failure
+     * ends the flux after the events its frame gave before it, and nothing is decoded after it).
+     */
+    private static final class Run<F> implements Expanding.Expander<F, ChatEvent> {
         private final StreamFraming<F> framing;
         private final StreamDecoder<F> decoder;
-        /** A failure that waits for the events its frame gave before it; the next call throws it. */
-        private @Nullable RuntimeException held;
 
         Run(StreamFraming<F> framing, StreamDecoder<F> decoder) {
             this.framing = framing;
             this.decoder = decoder;
         }
 
-        List<ChatEvent> frame(F frame) {
-            // a throw from here ends the flux, so after a failure nothing more is decoded
-            throwHeld();
-            List<ChatEvent> out = new ArrayList<>(4);
+        @Override
+        public void next(F frame, List<ChatEvent> out) {
             try {
                 decoder.decode(frame, out);
             } catch (RuntimeException e) {
-                return fail(out, typed(frame, e));
+                throw typed(frame, e);
             }
-            return out;
         }
 
-        List<ChatEvent> end() {
-            throwHeld();
-            List<ChatEvent> out = new ArrayList<>(2);
+        @Override
+        public void complete(List<ChatEvent> out) {
             decoder.end(out);
-            return out;
         }
 
-        /** Ends at once when the frame gave nothing; otherwise delivers what it gave first. */
-        private List<ChatEvent> fail(List<ChatEvent> out, RuntimeException error) {
-            if (out.isEmpty()) {
-                throw error;
-            }
-            held = error;
-            return out;
-        }
-
-        private void throwHeld() {
-            RuntimeException error = held;
-            if (error != null) {
-                held = null;
-                throw error;
-            }
+        @Override
+        public void error(Throwable failure, List<ChatEvent> out) {
+            // an upstream error passes through unchanged, after the events of the frames before it
         }
 
         private RuntimeException typed(F frame, RuntimeException e) {

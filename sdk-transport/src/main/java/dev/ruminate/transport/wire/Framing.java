@@ -1,10 +1,10 @@
 package dev.ruminate.transport.wire;
 
 import dev.ruminate.core.error.ProtocolException;
+import dev.ruminate.core.internal.Expanding;
 import io.netty.buffer.ByteBuf;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
 import java.util.function.Supplier;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -28,14 +28,6 @@ final class Framing {
     private static final int PREFETCH = 32;
 
     private Framing() {
-    }
-
-    /**
-     * Tells a batch with frames from one without: {@link Batches} returns Reactor's shared
-     * {@code Flux.empty()} instance for a read that completed no frame, so identity suffices.
-     */
-    private static boolean nonEmpty(Flux<?> batch) {
-        return batch != Flux.empty();
     }
 
     /**
@@ -91,20 +83,32 @@ final class Framing {
     static <T> Flux<T> decode(Flux<ByteBuf> body, Supplier<? extends Framer<T>> framers) {
         return Flux.defer(() -> {
             Batches<T> batches = new Batches<>(framers.get());
-            // Most small reads complete no message: dropping their empty batches before concatMap (the filter
-            // fuses with the upstream) spares concatMap an inner subscription and a request(1) per read.
-            return body.map(batches::feed)
-                    .filter(Framing::nonEmpty)
-                    .concatWith(Mono.fromSupplier(batches::finish))
-                    // As an element, the error queues behind the batches still waiting for demand;
-                    // as an error signal, concatMap would drop them.
-                    .onErrorResume(error -> Mono.just(batches.abort().concatWith(Flux.error(error))))
-                    .concatMap(Function.identity(), PREFETCH);
+            // Most small reads complete no frame: their empty batches are dropped before the queue (the filter
+            // fuses with the upstream). concatWith is not fusable, so the map runs inside onNext, while the buffer
+            // is valid; Expanding then queues only the batches, which own their frames, and hands them out one frame
+            // at a time without a Flux per batch.
+            Flux<Object> decoded = body.map(batches::feed)
+                    .filter(Batches::nonEmpty)
+                    // an empty last batch is dropped too, so that the flux completes without waiting for demand
+                    .concatWith(Mono.fromSupplier(batches::finish).filter(Batches::nonEmpty));
+            return Expanding.expand(decoded, () -> batches, PREFETCH);
         });
     }
 
-    /** Turns each buffer into the batch of frames it completes, stopping at the first violation. */
-    private static final class Batches<T> {
+    /** A batch whose last frame was followed by a violation of the limits: the frames, then the error. */
+    private record Failed(Object[] frames, ProtocolException error) {
+    }
+
+    /**
+     * Turns each buffer into the batch of frames it completes, stopping at the first violation; then hands the
+     * batches' frames out ({@link Expanding.Expander}). A batch is an {@code Object[]} of frames or a
+     * {@link Failed}. Feeding runs in the upstream's {@code onNext}, expanding in the operator's drain; the two
+     * never touch the same state except the framer at an upstream error, which {@link #error} reaches only after
+     * the last {@code onNext} returned.
+     */
+    private static final class Batches<T> implements Expanding.Expander<Object, T> {
+
+        private static final Object[] EMPTY = new Object[0];
 
         private final Framer<T> framer;
         /**
@@ -118,9 +122,13 @@ final class Framing {
             this.framer = framer;
         }
 
-        Flux<T> feed(ByteBuf buf) {
+        static boolean nonEmpty(Object batch) {
+            return batch != EMPTY;
+        }
+
+        Object feed(ByteBuf buf) {
             if (failed) {
-                return Flux.empty();
+                return EMPTY;
             }
             List<T> out = fresh();
             try {
@@ -131,9 +139,9 @@ final class Framing {
             return batch(out);
         }
 
-        Flux<T> finish() {
+        Object finish() {
             if (failed) {
-                return Flux.empty();
+                return EMPTY;
             }
             List<T> out = fresh();
             try {
@@ -144,21 +152,32 @@ final class Framing {
             return batch(out);
         }
 
-        /** Returns the frames that complete lines make when the body fails. */
-        Flux<T> abort() {
-            if (failed) {
-                return Flux.empty();
+        @Override
+        @SuppressWarnings("unchecked") // a batch only ever holds frames of type T
+        public void next(Object batch, List<T> out) {
+            if (batch instanceof Failed f) {
+                for (Object frame : f.frames()) {
+                    out.add((T) frame);
+                }
+                throw f.error();
             }
-            failed = true;
-            List<T> out = fresh();
-            framer.abort(out);
-            return batch(out);
+            for (Object frame : (Object[]) batch) {
+                out.add((T) frame);
+            }
         }
 
-        /** Copies the frames into an array of their own, which {@code Flux.fromArray} walks without an iterator. */
-        @SuppressWarnings("unchecked") // The array only ever holds the list's elements, all of type T.
-        private static <T> T[] snapshot(List<T> out) {
-            return (T[]) out.toArray();
+        @Override
+        public void complete(List<T> out) {
+            // finish() came as the last batch
+        }
+
+        /** Adds the frames that complete lines make when the body fails; the error follows unchanged. */
+        @Override
+        public void error(Throwable failure, List<T> out) {
+            if (!failed) {
+                failed = true;
+                framer.abort(out);
+            }
         }
 
         /** Returns the emptied scratch list (a framer that threw an unexpected exception may have left frames). */
@@ -167,19 +186,20 @@ final class Framing {
             return scratch;
         }
 
-        private Flux<T> fail(List<T> out, ProtocolException error) {
+        private Object fail(List<T> out, ProtocolException error) {
             failed = true;
-            return batch(out).concatWith(Flux.error(error));
+            Object[] frames = out.toArray();
+            out.clear();
+            return new Failed(frames, error);
         }
 
-        private static <T> Flux<T> batch(List<T> out) {
+        private static <T> Object batch(List<T> out) {
             if (out.isEmpty()) {
-                return Flux.empty();
+                return EMPTY;
             }
-            // A single message goes out as a scalar, which concatMap emits without subscribing to an inner flux.
-            Flux<T> batch = out.size() == 1 ? Flux.just(out.get(0)) : Flux.fromArray(snapshot(out));
+            Object[] frames = out.toArray();
             out.clear();
-            return batch;
+            return frames;
         }
     }
 }
