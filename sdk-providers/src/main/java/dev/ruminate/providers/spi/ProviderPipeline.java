@@ -75,8 +75,8 @@ import reactor.core.publisher.Mono;
  * the subscriber requests nothing, Reactor Netty stops reading the socket (auto-read off), the
  * kernel's receive buffer fills and the server's writes block. What a paused stream then holds
  * is bounded by the read-ahead, whatever the stream's length: at most 32 frames and the decoded
- * events of one ({@link StreamDecoding}; with think-tag splitting, up to 256 events more), the frames decoded from at most 32 network reads (the framing's
- * prefetch; a read is at most 64 KiB with Netty's default allocator), the one frame being
+ * events of one ({@link StreamDecoding}; with think-tag splitting, up to 256 events more), the
+ * frames decoded from at most 32 network reads (the framing's prefetch; a read is at most 64 KiB with Netty's default allocator), the one frame being
  * assembled (at most {@link WireLimits}' limits) and the buffers Reactor Netty read in the read
  * loop in which demand ran out (pooled, off-heap). Measured: about 0.3 MB of heap per paused
  * stream of 13.6 MB, with 100 or 1,000 open (see {@code benchmarks/README.md}, "Slow consumers
