@@ -17,8 +17,8 @@ import org.jspecify.annotations.Nullable;
  * non-ASCII byte (so that names can be compared by their bytes), or a value larger than the cursor's
  * limits all make it return false, and the caller hands the document to Jackson, which decodes it
  * or reports the error as it always did. Strings decode to the same {@code String} Jackson would
- * give: {@code \}{@code uXXXX} escapes become their UTF-16 unit as written (lone surrogates
- * included), four-byte UTF-8 becomes a surrogate pair.
+ * give: a {@code \}{@code u} escape with its four hex digits becomes the UTF-16 unit it names (lone
+ * surrogates included), four-byte UTF-8 becomes a surrogate pair.
  *
  * <p>Not thread-safe; one per decoder. It keeps a char buffer between documents.
  */
