@@ -1,11 +1,12 @@
 package dev.ruminate.spring;
 
 import dev.ruminate.providers.ProviderKind;
+import dev.ruminate.providers.bedrock.BedrockProvider;
+import dev.ruminate.providers.gemini.GeminiProvider;
 import dev.ruminate.providers.ProviderKinds;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import java.net.URI;
 import java.time.Duration;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -101,11 +102,10 @@ final class ProviderHealthIndicator implements ReactiveHealthIndicator {
         if (BEDROCK.equals(kind.name())) {
             String region = settings.region() != null ? settings.region() : environment.get("AWS_REGION");
             return region == null || region.isBlank() ? null
-                    : URI.create("https://bedrock-runtime." + region.strip() + ".amazonaws.com");
+                    : BedrockProvider.endpoint(region);
         }
         if (VERTEX.equals(kind.name()) && settings.location() != null) {
-            String location = settings.location().strip().toLowerCase(Locale.ROOT);
-            return URI.create("https://" + (location.equals("global") ? "" : location + "-") + "aiplatform.googleapis.com");
+            return GeminiProvider.vertexEndpoint(settings.location());
         }
         return null;
     }

@@ -4,6 +4,7 @@ import dev.ruminate.core.ChatProvider;
 import dev.ruminate.providers.ProviderBuilder;
 import dev.ruminate.providers.spi.HttpChatProvider;
 import dev.ruminate.providers.spi.ProviderPipeline;
+import java.net.URI;
 import java.time.Clock;
 import java.util.Objects;
 import java.util.function.Supplier;
@@ -59,10 +60,20 @@ public final class BedrockProvider extends HttpChatProvider {
         if (credentials == null) {
             throw new IllegalStateException("set the AWS credentials (credentials(...))");
         }
-        return ProviderPipeline.builder(b.name, BedrockCodec.of(b.name), b,
-                        "https://bedrock-runtime." + b.region + ".amazonaws.com")
+        return ProviderPipeline.builder(b.name, BedrockCodec.of(b.name), b, endpoint(b.region).toString())
                 .signer(new SigV4RequestSigner(b.name, new SigV4Signer(b.region, "bedrock"), credentials, b.clock))
                 .build();
+    }
+
+    /**
+     * Returns Bedrock's runtime endpoint in a region, the base URL a provider built for that region uses.
+     *
+     * @param region the AWS region, such as {@code us-east-1}
+     * @return {@code https://bedrock-runtime.<region>.amazonaws.com}
+     * @since 0.4
+     */
+    public static URI endpoint(String region) {
+        return URI.create("https://bedrock-runtime." + region.strip() + ".amazonaws.com");
     }
 
     /**

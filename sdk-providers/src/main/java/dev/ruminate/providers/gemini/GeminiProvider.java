@@ -7,7 +7,9 @@ import dev.ruminate.providers.spi.HttpChatProvider;
 import dev.ruminate.providers.spi.ProviderPipeline;
 import dev.ruminate.transport.http.ApiKey;
 import dev.ruminate.transport.http.RequestSigner;
+import java.net.URI;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
@@ -73,6 +75,19 @@ public final class GeminiProvider extends HttpChatProvider {
     }
 
     /**
+     * Returns the Vertex AI endpoint of a location (the host a Vertex provider's base URL starts with).
+     *
+     * @param location the Google Cloud location, such as {@code us-central1}, or {@code global}
+     * @return {@code https://aiplatform.googleapis.com} for {@code global}, else
+     *     {@code https://<location>-aiplatform.googleapis.com}
+     * @since 0.4
+     */
+    public static URI vertexEndpoint(String location) {
+        String l = location.strip().toLowerCase(Locale.ROOT);
+        return URI.create("https://" + (l.equals("global") ? "" : l + "-") + "aiplatform.googleapis.com");
+    }
+
+    /**
      * Starts building a provider for the Gemini API (AI Studio), named {@code gemini}.
      *
      * @return a builder
@@ -123,8 +138,7 @@ public final class GeminiProvider extends HttpChatProvider {
             if (project == null || location == null) {
                 return AI_STUDIO_BASE_URL;
             }
-            String host = location.equals("global") ? "aiplatform.googleapis.com" : location + "-aiplatform.googleapis.com";
-            return "https://" + host + "/v1/projects/" + project + "/locations/" + location + "/publishers/google";
+            return vertexEndpoint(location) + "/v1/projects/" + project + "/locations/" + location + "/publishers/google";
         }
 
         /**
