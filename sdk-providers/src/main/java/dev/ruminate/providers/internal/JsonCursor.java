@@ -2,6 +2,7 @@ package dev.ruminate.providers.internal;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -47,9 +48,24 @@ public final class JsonCursor {
      * @return this cursor
      */
     public JsonCursor reset(byte[] bytes, int length) {
+        return reset(bytes, 0, length);
+    }
+
+    /**
+     * Positions the cursor at the start of a document that is a range of a larger array (a frame
+     * lent by the framing, still inside its network buffer).
+     *
+     * @param bytes the array holding the document; read, never changed, and not kept past the next call
+     * @param offset where the document starts
+     * @param length how many bytes from there belong to it
+     * @return this cursor
+     * @throws IndexOutOfBoundsException if the range is not inside {@code bytes}
+     */
+    public JsonCursor reset(byte[] bytes, int offset, int length) {
+        Objects.checkFromIndexSize(offset, length, bytes.length);
         this.data = bytes;
-        this.end = length;
-        this.pos = 0;
+        this.end = offset + length;
+        this.pos = offset;
         this.string = null;
         return this;
     }

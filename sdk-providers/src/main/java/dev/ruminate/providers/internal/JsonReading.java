@@ -122,7 +122,19 @@ public final class JsonReading {
      * @return the excerpt
      */
     public static String excerpt(byte[] data) {
-        String text = new String(data, 0, Math.min(data.length, EXCERPT_CHARS * 4), StandardCharsets.UTF_8);
+        return excerpt(data, 0, data.length);
+    }
+
+    /**
+     * Returns the start of a range of bytes as text for an error message, as {@link #excerpt(byte[])}.
+     *
+     * @param data the array holding the payload
+     * @param offset where the payload starts
+     * @param length its length
+     * @return at most the first few dozen characters
+     */
+    public static String excerpt(byte[] data, int offset, int length) {
+        String text = new String(data, offset, Math.min(length, EXCERPT_CHARS * 4), StandardCharsets.UTF_8);
         return text.length() > EXCERPT_CHARS ? text.substring(0, EXCERPT_CHARS) + "…" : text;
     }
 
@@ -147,7 +159,20 @@ public final class JsonReading {
      * @return true when blank
      */
     public static boolean isBlank(byte[] data) {
-        for (byte b : data) {
+        return isBlank(data, 0, data.length);
+    }
+
+    /**
+     * Tells whether a range of bytes is empty or JSON whitespace only, as {@link #isBlank(byte[])}.
+     *
+     * @param data the array holding the payload
+     * @param offset where the payload starts
+     * @param length its length
+     * @return true when blank
+     */
+    public static boolean isBlank(byte[] data, int offset, int length) {
+        for (int i = offset, end = offset + length; i < end; i++) {
+            byte b = data[i];
             if (b != ' ' && b != '\t' && b != '\n' && b != '\r') {
                 return false;
             }

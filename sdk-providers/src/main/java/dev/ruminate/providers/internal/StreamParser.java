@@ -1,6 +1,7 @@
 package dev.ruminate.providers.internal;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
@@ -37,6 +38,7 @@ public final class StreamParser extends JsonParserDelegate {
 
     private final ByteArrayFeeder feeder;
     private byte[] data = new byte[0];
+    private int offset;
     private int length;
     private long base;
     private long fed;
@@ -104,8 +106,26 @@ public final class StreamParser extends JsonParserDelegate {
      * @return this parser, positioned before the event's first token
      */
     public StreamParser feed(byte[] data, int length) {
-        feeder.feedInput(data, 0, length);
+        return feed(data, 0, length);
+    }
+
+    /**
+     * Hands the parser the next event: {@code length} bytes of {@code data} from {@code offset} (a
+     * frame lent by the framing, still inside its network buffer), which the caller must not change
+     * until the event has been read. Locations stay relative to the event's first byte, so a value's
+     * bytes are at {@code offset} plus the reported offset.
+     *
+     * @param data the array holding the event
+     * @param offset where the event starts
+     * @param length how many bytes from there belong to it
+     * @return this parser, positioned before the event's first token
+     * @throws IndexOutOfBoundsException if the range is not inside {@code data}
+     */
+    public StreamParser feed(byte[] data, int offset, int length) {
+        Objects.checkFromIndexSize(offset, length, data.length);
+        feeder.feedInput(data, offset, offset + length);
         this.data = data;
+        this.offset = offset;
         this.length = length;
         base = fed;
         rootEnd = fed;
@@ -222,9 +242,9 @@ public final class StreamParser extends JsonParserDelegate {
         return new TokenStreamLocation(ContentReference.unknown(), offset, -1L, -1, -1);
     }
 
-    private boolean onlyWhitespaceAfter(long offset) {
-        for (int i = (int) (offset - base); i < length; i++) {
-            byte b = data[i];
+    private boolean onlyWhitespaceAfter(long at) {
+        for (int i = (int) (at - base); i < length; i++) {
+            byte b = data[offset + i];
             if (b != ' ' && b != '\n' && b != '\r' && b != '\t') {
                 return false;
             }
