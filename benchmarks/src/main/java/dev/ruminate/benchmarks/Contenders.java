@@ -16,9 +16,11 @@ import dev.ruminate.core.message.AssistantMessage;
 import dev.ruminate.core.message.ToolCallPart;
 import dev.ruminate.core.reduce.ChatReducer;
 import dev.ruminate.core.reduce.ChatResult;
-import dev.ruminate.transport.wire.ServerSentEvents;
+import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.providers.chatcompletions.ChatCompletionsCodec;
 import dev.ruminate.providers.chatcompletions.Profiles;
+import dev.ruminate.providers.spi.StreamDecoding;
+import dev.ruminate.transport.wire.WireLimits;
 import io.netty.buffer.ByteBuf;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -47,6 +49,9 @@ import tools.jackson.databind.json.JsonMapper;
 final class Contenders {
 
     private static final ChatReducer REDUCER = ChatReducer.defaults();
+    private static final ChatCompletionsCodec CODEC = ChatCompletionsCodec.of(Profiles.DEEPSEEK);
+    private static final ChatRequest REQUEST = ChatRequest.builder("deepseek-reasoner")
+            .user("Think, then call the tools.").build();
     private static final JsonFactory JSON = new JsonFactory();
     private static final JsonMapper NAIVE_MAPPER = JsonMapper.builder().build();
     private static final ObjectMapper OPENAI_MAPPER = ObjectMappers.jsonMapper();
@@ -55,10 +60,13 @@ final class Contenders {
     private Contenders() {
     }
 
-    /** Ruminate: SSE framing from the buffers, the Chat Completions decoder, the reducer, all as a user runs them. */
+    /**
+     * Ruminate: SSE framing from the buffers, the Chat Completions decoder, the reducer, all as the provider runs
+     * them (the codec's body decoder: each event decoded inside the read that completes it).
+     */
     static ChatResult ruminate(ByteBuf[] pieces) {
-        return Objects.requireNonNull(REDUCER.reduce(ServerSentEvents.decode(Flux.fromArray(pieces))
-                .transform(ChatCompletionsCodec.streamDecoder(Profiles.DEEPSEEK))).block());
+        return Objects.requireNonNull(REDUCER.reduce(StreamDecoding.decode(CODEC, REQUEST, Flux.fromArray(pieces),
+                WireLimits.DEFAULT)).block());
     }
 
     static Outcome outcome(ChatResult result) {

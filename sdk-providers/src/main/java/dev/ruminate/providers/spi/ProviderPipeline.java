@@ -213,13 +213,14 @@ public final class ProviderPipeline<F> {
     public Flux<ChatEvent> stream(ChatRequest request) {
         Objects.requireNonNull(request, "request");
         StreamResumption<F> resuming = resumption;
+        // Without resumption each frame is decoded inside the network read that completes it, lent rather than
+        // copied; resumption keeps the frames it may have to read again, so it gets owned ones.
         return recovering(request, true, (prepared, body) -> Flux.defer(() -> exchange.stream(
                         codec.endpoint(base, request, true), body, codec.framing().mediaType(),
                         codec.framing().acceptedMediaTypes()))
-                .transform(bytes -> codec.framing().decode(bytes, limits))
                 .transform(resuming == null
-                        ? StreamDecoding.operator(codec.framing(), () -> codec.newStreamDecoder(request))
-                        : frames -> resuming.decode(prepared, frames, connection()))
+                        ? bytes -> StreamDecoding.decode(codec, request, bytes, limits)
+                        : bytes -> resuming.decode(prepared, codec.framing().decode(bytes, limits), connection()))
                 .transform(thinkTagSplitting())
                 .transform(events -> stampOrigin(events, request))
                 .onErrorMap(exchange::redact));

@@ -18,6 +18,13 @@ import java.util.List;
  * {@link dev.ruminate.core.error.IncompleteStreamException} (the body ended too soon). Events added
  * to {@code out} before the throw are delivered before the error.
  *
+ * <p><b>Lent frames.</b> On the provider's stream path ({@link StreamDecoding#decode}) a frame is
+ * lent: its bytes may lie in the network buffer being read, valid only during {@link #decode}. A
+ * decoder reads them through the frame's range accessors (for an SSE event
+ * {@code dataArray()}, {@code dataOffset()}, {@code dataLength()}; its {@code data()} would copy), and
+ * keeps neither the frame, nor its array, nor a parser positioned in it past the call: what it keeps
+ * it copies.
+ *
  * <p><b>Threading.</b> One instance per response, called serially; not thread-safe.
  *
  * @param <F> the frame type of the family's framing
@@ -28,7 +35,8 @@ public interface StreamDecoder<F> {
     /**
      * Decodes one frame.
      *
-     * @param frame the frame; its bytes are the decoder's to read, not to modify
+     * @param frame the frame, possibly lent (valid only during the call); its bytes are the
+     *     decoder's to read, not to modify
      * @param out receives the frame's events, in order
      */
     void decode(F frame, List<ChatEvent> out);

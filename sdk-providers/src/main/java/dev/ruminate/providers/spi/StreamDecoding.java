@@ -2,9 +2,12 @@ package dev.ruminate.providers.spi;
 
 import dev.ruminate.core.error.ProtocolException;
 import dev.ruminate.core.event.ChatEvent;
+import dev.ruminate.core.request.ChatRequest;
 import dev.ruminate.core.internal.Expanding;
 import dev.ruminate.providers.internal.JsonReading;
 import dev.ruminate.transport.wire.StreamFraming;
+import dev.ruminate.transport.wire.WireLimits;
+import io.netty.buffer.ByteBuf;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
@@ -41,6 +44,51 @@ public final class StreamDecoding {
     }
 
     /**
+     * Decodes one response body into chat events, each frame inside the network read that completes
+     * it ({@link StreamFraming#read}): the framing lends the decoder frames whose bytes still lie in
+     * the network buffer instead of copying them. Errors as {@link #operator}; an upstream error ends
+     * the flux unchanged, after the events of the frames that complete lines make at that point.
+     * <b>Backpressure:</b> at most 32 network reads' worth of decoded events are held ahead of
+     * demand (no frames: they are decoded as they complete).
+     *
+     * @param framing the body's framing
+     * @param body the response body, buffers valid only during {@code onNext}
+     * @param limits the largest line, event or frame accepted
+     * @param decoders makes the decoder of one response, once per subscription; it must be
+     *     lent-safe (see {@link StreamDecoder})
+     * @param <F> the frame type
+     * @return the events
+     * @since 0.4
+     */
+    public static <F> Flux<ChatEvent> decode(StreamFraming<F> framing, Flux<ByteBuf> body, WireLimits limits,
+                                             Supplier<? extends StreamDecoder<F>> decoders) {
+        Objects.requireNonNull(framing, "framing");
+        Objects.requireNonNull(decoders, "decoders");
+        return framing.read(body, limits, () -> new Run<>(framing, decoders.get()));
+    }
+
+    /**
+     * Decodes one streamed response body into chat events with a codec's decoder, as the provider
+     * skeleton does: {@link #decode(StreamFraming, Flux, WireLimits, Supplier)} with the codec's
+     * framing and {@link WireCodec#newStreamDecoder}. For callers with their own transport, and for
+     * benchmarks of what a provider runs. Think tags are not split here.
+     *
+     * @param codec the family's codec
+     * @param request the request the body answers (its decoder may depend on it)
+     * @param body the response body, buffers valid only during {@code onNext}
+     * @param limits the largest line, event or frame accepted
+     * @param <F> the frame type
+     * @return the events
+     * @since 0.4
+     */
+    public static <F> Flux<ChatEvent> decode(WireCodec<F> codec, ChatRequest request, Flux<ByteBuf> body,
+                                             WireLimits limits) {
+        Objects.requireNonNull(codec, "codec");
+        Objects.requireNonNull(request, "request");
+        return decode(codec.framing(), body, limits, () -> codec.newStreamDecoder(request));
+    }
+
+    /**
      * Returns the operator that decodes one response's frames into chat events.
      *
      * @param framing the framing the frames come from (for error positions)
@@ -56,10 +104,11 @@ public final class StreamDecoding {
     }
 
     /**
-     * One response's decoding: the decoder, run by {@link Expanding} (no list per frame; a failure
-     * ends the flux after the events its frame gave before it, and nothing is decoded after it).
+     * One response's decoding: the decoder, run by {@link Expanding} over owned frames or by the
+     * framing over lent ones (no list per frame; a failure ends the flux after the events its frame
+     * gave before it, and nothing is decoded after it). Errors are typed while the frame is valid.
      */
-    private static final class Run<F> implements Expanding.Expander<F, ChatEvent> {
+    private static final class Run<F> implements Expanding.Expander<F, ChatEvent>, StreamFraming.FrameReader<F, ChatEvent> {
         private final StreamFraming<F> framing;
         private final StreamDecoder<F> decoder;
 
@@ -78,7 +127,17 @@ public final class StreamDecoding {
         }
 
         @Override
+        public void frame(F frame, List<ChatEvent> out) {
+            next(frame, out);
+        }
+
+        @Override
         public void complete(List<ChatEvent> out) {
+            decoder.end(out);
+        }
+
+        @Override
+        public void end(List<ChatEvent> out) {
             decoder.end(out);
         }
 

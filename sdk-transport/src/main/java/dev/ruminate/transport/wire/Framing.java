@@ -6,6 +6,7 @@ import io.netty.buffer.ByteBuf;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -76,17 +77,48 @@ final class Framing {
      * the frame that complete lines make at that point ({@link Framer#abort}).
      *
      * @param body the response body
-     * @param framers creates the framer of each subscription
+     * @param framers creates the framer of each subscription; its frames must own their bytes
      * @param <T> the frame type
      * @return the frames
      */
     static <T> Flux<T> decode(Flux<ByteBuf> body, Supplier<? extends Framer<T>> framers) {
+        return read(body, framers, Framing::keepFrames);
+    }
+
+    private static <T> StreamFraming.FrameReader<T, T> keepFrames() {
+        return new StreamFraming.FrameReader<>() {
+            @Override
+            public void frame(T frame, List<T> out) {
+                out.add(frame);
+            }
+
+            @Override
+            public void end(List<T> out) {
+                // frames only
+            }
+        };
+    }
+
+    /**
+     * Decodes a body and reads each frame inside the network read that completes it, with a fresh
+     * framer and reader per subscription: what {@link StreamFraming#read} documents. The framer may
+     * lend its frames (valid until its next call): they are read before it is called again.
+     *
+     * @param body the response body
+     * @param framers creates the framer of each subscription
+     * @param readers creates the reader of each subscription
+     * @param <T> the frame type
+     * @param <E> what the reader makes of frames
+     * @return what the reader made, in body order
+     */
+    static <T, E> Flux<E> read(Flux<ByteBuf> body, Supplier<? extends Framer<T>> framers,
+                               Supplier<? extends StreamFraming.FrameReader<T, E>> readers) {
         return Flux.defer(() -> {
-            Batches<T> batches = new Batches<>(framers.get());
+            Batches<T, E> batches = new Batches<>(framers.get(), readers.get());
             // Most small reads complete no frame: their empty batches are dropped before the queue (the filter
             // fuses with the upstream). concatWith is not fusable, so the map runs inside onNext, while the buffer
-            // is valid; Expanding then queues only the batches, which own their frames, and hands them out one frame
-            // at a time without a Flux per batch.
+            // is valid; Expanding then queues only the batches, which own what they hold, and hands them out one
+            // element at a time without a Flux per batch.
             Flux<Object> decoded = body.map(batches::feed)
                     .filter(Batches::nonEmpty)
                     // an empty last batch is dropped too, so that the flux completes without waiting for demand
@@ -95,31 +127,35 @@ final class Framing {
         });
     }
 
-    /** A batch whose last frame was followed by a violation of the limits: the frames, then the error. */
-    private record Failed(Object[] frames, ProtocolException error) {
+    /** A batch whose last element was followed by a failure: the elements, then the error. */
+    private record Failed(Object[] elements, RuntimeException error) {
     }
 
     /**
-     * Turns each buffer into the batch of frames it completes, stopping at the first violation; then hands the
-     * batches' frames out ({@link Expanding.Expander}). A batch is an {@code Object[]} of frames or a
-     * {@link Failed}. Feeding runs in the upstream's {@code onNext}, expanding in the operator's drain; the two
-     * never touch the same state except the framer at an upstream error, which {@link #error} reaches only after
-     * the last {@code onNext} returned.
+     * Turns each buffer into the batch of what its frames make, stopping at the first failure; then hands the
+     * batches' elements out ({@link Expanding.Expander}). A batch is an {@code Object[]} or a {@link Failed}.
+     * Feeding (framing and reading) runs in the upstream's {@code onNext}, expanding in the operator's drain; the
+     * two never touch the same state except the framer and reader at an upstream error, which {@link #error}
+     * reaches only after the last {@code onNext} returned.
      */
-    private static final class Batches<T> implements Expanding.Expander<Object, T> {
+    private static final class Batches<T, E> implements Expanding.Expander<Object, E> {
 
         private static final Object[] EMPTY = new Object[0];
 
         private final Framer<T> framer;
+        private final StreamFraming.FrameReader<T, E> reader;
+        /** Each call's frames, read before the framer is called again; reused because most reads complete few. */
+        private final ArrayList<T> frames = new ArrayList<>();
         /**
-         * Collects each call's frames; reused because most small reads complete none. {@link #batch} copies what it
-         * holds before it is cleared, as the batch is consumed later, after further reads.
+         * What each call's frames make; reused. {@link #batch} copies what it holds before it is cleared, as the
+         * batch is consumed later, after further reads.
          */
-        private final ArrayList<T> scratch = new ArrayList<>();
+        private final ArrayList<E> scratch = new ArrayList<>();
         private boolean failed;
 
-        Batches(Framer<T> framer) {
+        Batches(Framer<T> framer, StreamFraming.FrameReader<T, E> reader) {
             this.framer = framer;
+            this.reader = reader;
         }
 
         static boolean nonEmpty(Object batch) {
@@ -130,76 +166,114 @@ final class Framing {
             if (failed) {
                 return EMPTY;
             }
-            List<T> out = fresh();
+            frames.clear();
+            ProtocolException violation = null;
             try {
-                framer.feed(buf, out);
+                framer.feed(buf, frames);
             } catch (ProtocolException e) {
-                return fail(out, e);
+                violation = e;
             }
-            return batch(out);
+            return readFrames(violation, false);
         }
 
         Object finish() {
             if (failed) {
                 return EMPTY;
             }
-            List<T> out = fresh();
+            frames.clear();
+            ProtocolException violation = null;
             try {
-                framer.finish(out);
+                framer.finish(frames);
             } catch (ProtocolException e) {
+                violation = e;
+            }
+            return readFrames(violation, true);
+        }
+
+        /** Reads the frames of one call (they stay valid until the framer's next call), then the violation, if any. */
+        private Object readFrames(@Nullable ProtocolException violation, boolean last) {
+            List<E> out = fresh();
+            try {
+                for (int i = 0, n = frames.size(); i < n; i++) {
+                    reader.frame(frames.get(i), out);
+                }
+                if (violation != null) {
+                    return fail(out, violation);
+                }
+                if (last) {
+                    reader.end(out);
+                }
+            } catch (RuntimeException e) {
                 return fail(out, e);
+            } finally {
+                frames.clear();
             }
             return batch(out);
         }
 
         @Override
-        @SuppressWarnings("unchecked") // a batch only ever holds frames of type T
-        public void next(Object batch, List<T> out) {
+        @SuppressWarnings("unchecked") // a batch only ever holds elements of type E
+        public void next(Object batch, List<E> out) {
             if (batch instanceof Failed f) {
-                for (Object frame : f.frames()) {
-                    out.add((T) frame);
+                for (Object element : f.elements()) {
+                    out.add((E) element);
                 }
                 throw f.error();
             }
-            for (Object frame : (Object[]) batch) {
-                out.add((T) frame);
+            for (Object element : (Object[]) batch) {
+                out.add((E) element);
             }
         }
 
         @Override
-        public void complete(List<T> out) {
+        public void complete(List<E> out) {
             // finish() came as the last batch
         }
 
-        /** Adds the frames that complete lines make when the body fails; the error follows unchanged. */
+        /**
+         * Reads the frames that complete lines make when the body fails; the error follows unchanged (a
+         * reader's failure on those frames ends the reading, and the upstream error still ends the flux:
+         * it is why the frames were cut short).
+         */
         @Override
-        public void error(Throwable failure, List<T> out) {
-            if (!failed) {
-                failed = true;
-                framer.abort(out);
+        public void error(Throwable failure, List<E> out) {
+            if (failed) {
+                return;
+            }
+            failed = true;
+            frames.clear();
+            framer.abort(frames);
+            try {
+                for (int i = 0, n = frames.size(); i < n; i++) {
+                    reader.frame(frames.get(i), out);
+                }
+            } catch (RuntimeException e) {
+                // what the reader made before stays; the upstream error, the cause of the cut, ends the flux
+            } finally {
+                frames.clear();
             }
         }
 
-        /** Returns the emptied scratch list (a framer that threw an unexpected exception may have left frames). */
-        private List<T> fresh() {
+        /** Returns the emptied scratch list (a reader that threw an unexpected exception may have left elements). */
+        private List<E> fresh() {
             scratch.clear();
             return scratch;
         }
 
-        private Object fail(List<T> out, ProtocolException error) {
+        private Object fail(List<E> out, RuntimeException error) {
             failed = true;
-            Object[] frames = out.toArray();
+            Object[] elements = out.toArray();
             out.clear();
-            return new Failed(frames, error);
+            return new Failed(elements, error);
         }
 
-        private static <T> Object batch(List<T> out) {
+        private static <E> Object batch(List<E> out) {
             if (out.isEmpty()) {
                 return EMPTY;
             }
-            Object[] frames = out.toArray();
+            Object[] elements = out.toArray();
             out.clear();
-            return frames;
+            return elements;
         }
     }
 }

@@ -2,6 +2,7 @@ package dev.ruminate.transport.wire;
 
 import dev.ruminate.core.error.ProtocolException;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
@@ -11,6 +12,14 @@ import org.jspecify.annotations.Nullable;
  * Interprets the lines of one event-stream body as Server-Sent Events, following the WHATWG
  * event-stream interpretation rules, plus the end-of-body rule documented on
  * {@link ServerSentEvents}.
+ *
+ * <p><b>Owning or lending.</b> An owning decoder copies each event's data into an array of its own.
+ * A lending one ({@code lend}) hands out an event whose data is a single data line lying wholly in the
+ * buffer being fed as a {@linkplain SseEvent#lent lent} view of that buffer's array, valid until the
+ * decoder's next call: the common case then copies nothing. An event whose data straddles buffers,
+ * comes from a line that straddled them, or has several data lines is copied as by an owning decoder
+ * (about one event per network read). A direct buffer is first copied, whole, into a reused heap
+ * array, so that its events can be lent too.
  *
  * <p>Holds the state of one subscription; not thread-safe, fed serially.
  *
@@ -29,6 +38,14 @@ final class SseFrameDecoder implements Framing.Framer<SseEvent> {
 
     private final int maxEventBytes;
     private final LineScanner scanner;
+    private final boolean lend;
+
+    /** A lending decoder's copy of a direct buffer's bytes, reused from read to read. */
+    private byte[] heapCopy = EMPTY;
+    private ByteBuf heapCopyView = Unpooled.EMPTY_BUFFER;
+    /** The pending event's data, when it is one line of the buffer being fed: the buffer's array, not copied. */
+    private byte @Nullable [] viewArray;
+    private int viewOffset;
 
     /** Receives the events completed by the current call. */
     private List<SseEvent> out = List.of();
@@ -56,18 +73,57 @@ final class SseFrameDecoder implements Framing.Framer<SseEvent> {
     private long eventOffset = -1;
 
     SseFrameDecoder(WireLimits limits) {
+        this(limits, false);
+    }
+
+    /**
+     * Creates a decoder.
+     *
+     * @param limits the longest line and largest event accepted
+     * @param lend true to lend events' data where it lies in the buffer being fed (see above)
+     */
+    SseFrameDecoder(WireLimits limits, boolean lend) {
         this.maxEventBytes = limits.maxEventBytes();
         this.scanner = new LineScanner(LineScanner.LineEnds.CR_LF_OR_CR, limits.maxLineBytes(), this::line);
+        this.lend = lend;
     }
 
     @Override
     public void feed(ByteBuf buf, List<SseEvent> out) {
         this.out = out;
         try {
-            scanner.feed(buf);
+            scanner.feed(lend && !buf.hasArray() ? heapCopy(buf) : buf);
             checkPartialDataLine();
         } finally {
             this.out = List.of();
+            // the buffer is the caller's again after this call: a pending event keeps a copy of its data
+            ownPendingView();
+            if (heapCopy.length > LineScanner.RETAINED_CAPACITY) {
+                // an exceptional read's copy is not kept for the rest of a long-lived stream
+                heapCopy = EMPTY;
+                heapCopyView = Unpooled.EMPTY_BUFFER;
+            }
+        }
+    }
+
+    /** Copies a direct buffer's readable bytes into the reused heap array and returns a view of them. */
+    private ByteBuf heapCopy(ByteBuf buf) {
+        int n = buf.readableBytes();
+        if (heapCopy.length < n) {
+            heapCopy = new byte[Math.max(n, Math.min(2 * heapCopy.length, LineScanner.RETAINED_CAPACITY))];
+            heapCopyView = Unpooled.wrappedBuffer(heapCopy);
+        }
+        buf.getBytes(buf.readerIndex(), heapCopy, 0, n);
+        ByteBuf view = heapCopyView;
+        view.setIndex(0, n);
+        return view;
+    }
+
+    private void ownPendingView() {
+        byte[] array = viewArray;
+        if (array != null) {
+            firstData = Arrays.copyOfRange(array, viewOffset, viewOffset + dataLength);
+            viewArray = null;
         }
     }
 
@@ -115,6 +171,19 @@ final class SseFrameDecoder implements Framing.Framer<SseEvent> {
             return;
         }
         int end = index + length;
+        if (length > DATA.length && src.hasArray() && isDataField(src.array(), src.arrayOffset() + index)) {
+            // nearly every line of a stream: read without the buffer's checked getters
+            if (eventLine < 0) {
+                eventLine = line;
+                eventOffset = offset;
+            }
+            int valueStart = index + DATA.length + 1;
+            if (valueStart < end && src.array()[src.arrayOffset() + valueStart] == SPACE) {
+                valueStart++;
+            }
+            appendData(src, valueStart, end - valueStart, line, offset);
+            return;
+        }
         if (src.getByte(index) == COLON) {
             return;
         }
@@ -148,13 +217,26 @@ final class SseFrameDecoder implements Framing.Framer<SseEvent> {
             throw eventTooLarge(line, offset);
         }
         if (!hasData) {
-            firstData = length == 0 ? EMPTY : new byte[length];
-            src.getBytes(index, firstData, 0, length);
+            if (lend && length > 0 && src.hasArray() && src != scanner.partialView()) {
+                // a line of the buffer being fed: lent as it is (a line that straddled buffers is in the
+                // scanner's scratch, which the next straddling line overwrites, so it is copied)
+                viewArray = src.array();
+                viewOffset = src.arrayOffset() + index;
+            } else {
+                firstData = length == 0 ? EMPTY : new byte[length];
+                src.getBytes(index, firstData, 0, length);
+            }
             hasData = true;
         } else {
             if (!isJoined) {
                 ensureJoined((int) total);
-                System.arraycopy(firstData, 0, joined, 0, dataLength);
+                byte[] view = viewArray;
+                if (view != null) {
+                    System.arraycopy(view, viewOffset, joined, 0, dataLength);
+                    viewArray = null;
+                } else {
+                    System.arraycopy(firstData, 0, joined, 0, dataLength);
+                }
                 firstData = EMPTY;
                 isJoined = true;
             } else {
@@ -197,11 +279,18 @@ final class SseFrameDecoder implements Framing.Framer<SseEvent> {
 
     private void dispatch() {
         if (hasData) {
-            byte[] data = isJoined ? Arrays.copyOf(joined, dataLength) : firstData;
-            if (joined.length > LineScanner.RETAINED_CAPACITY) {
-                joined = EMPTY;
+            String eventType = type == null ? DEFAULT_TYPE : type;
+            byte[] view = viewArray;
+            if (view != null) {
+                out.add(SseEvent.lent(eventType, view, viewOffset, dataLength, lastId, eventLine, eventOffset));
+                viewArray = null;
+            } else {
+                byte[] data = isJoined ? Arrays.copyOf(joined, dataLength) : firstData;
+                if (joined.length > LineScanner.RETAINED_CAPACITY) {
+                    joined = EMPTY;
+                }
+                out.add(new SseEvent(eventType, data, lastId, eventLine, eventOffset));
             }
-            out.add(new SseEvent(type == null ? DEFAULT_TYPE : type, data, lastId, eventLine, eventOffset));
         }
         hasData = false;
         isJoined = false;
@@ -238,6 +327,12 @@ final class SseFrameDecoder implements Framing.Framer<SseEvent> {
                 line,
                 offset,
                 null);
+    }
+
+    /** Tells whether {@code data:} starts at {@code at} (the caller checked that the line is longer). */
+    private static boolean isDataField(byte[] array, int at) {
+        return array[at] == 'd' && array[at + 1] == 'a' && array[at + 2] == 't' && array[at + 3] == 'a'
+                && array[at + 4] == COLON;
     }
 
     private static boolean startsWithBom(ByteBuf src, int index, int length) {

@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
 import reactor.core.publisher.Flux;
 
@@ -24,18 +25,19 @@ public final class StreamFraming<F> {
 
     /** Server-Sent Events, {@code text/event-stream}: frames are {@link SseEvent}s. */
     public static final StreamFraming<SseEvent> SSE = new StreamFraming<>("text/event-stream", List.of(), "data",
-            SseFrameDecoder::new, SseEvent::data, SseEvent::line, SseEvent::byteOffset);
+            SseFrameDecoder::new, limits -> new SseFrameDecoder(limits, true), SseEvent::data, SseEvent::line,
+            SseEvent::byteOffset);
 
     /** Newline-delimited JSON, {@code application/x-ndjson}: frames are {@link JsonLine}s. */
     public static final StreamFraming<JsonLine> NDJSON = new StreamFraming<>("application/x-ndjson", List.of(), "line",
-            JsonLineDecoder::new, JsonLine::bytes, JsonLine::line, JsonLine::byteOffset);
+            JsonLineDecoder::new, JsonLineDecoder::new, JsonLine::bytes, JsonLine::line, JsonLine::byteOffset);
 
     /**
      * One JSON array streamed over time, {@code application/json}: frames are its elements,
      * {@link JsonArrayElement}s, each emitted when it is complete (see {@link JsonArrays}).
      */
     public static final StreamFraming<JsonArrayElement> JSON_ARRAY = new StreamFraming<>("application/json", List.of(),
-            "element", JsonArrayFramer::new, JsonArrayElement::bytes, JsonArrayElement::line,
+            "element", JsonArrayFramer::new, JsonArrayFramer::new, JsonArrayElement::bytes, JsonArrayElement::line,
             JsonArrayElement::byteOffset);
 
     /**
@@ -53,6 +55,8 @@ public final class StreamFraming<F> {
             List.of("application/json"), "data",
             limits -> new ContentSniffingFramer<>(new SseFrameDecoder(limits), new JsonArrayFramer(limits),
                     e -> new SseEvent("message", e.bytes(), null, e.line(), e.byteOffset())),
+            limits -> new ContentSniffingFramer<>(new SseFrameDecoder(limits, true), new JsonArrayFramer(limits),
+                    e -> new SseEvent("message", e.bytes(), null, e.line(), e.byteOffset())),
             SseEvent::data, SseEvent::line, SseEvent::byteOffset);
 
     /**
@@ -60,19 +64,22 @@ public final class StreamFraming<F> {
      * checked, are {@link EventStreamMessage}s. A binary body has no lines: {@link #line} is -1.
      */
     public static final StreamFraming<EventStreamMessage> EVENT_STREAM = new StreamFraming<>(
-            "application/vnd.amazon.eventstream", List.of(), "payload", EventStreamFramer::new, EventStreamMessage::payload,
+            "application/vnd.amazon.eventstream", List.of(), "payload", EventStreamFramer::new, EventStreamFramer::new,
+            EventStreamMessage::payload,
             m -> -1L, EventStreamMessage::byteOffset);
 
     private final String mediaType;
     private final List<String> acceptedMediaTypes;
     private final String payloadName;
     private final Function<WireLimits, Framing.Framer<F>> framers;
+    private final Function<WireLimits, Framing.Framer<F>> lendingFramers;
     private final Function<F, byte[]> payload;
     private final ToLongFunction<F> line;
     private final ToLongFunction<F> byteOffset;
 
     private StreamFraming(String mediaType, List<String> alsoAccepted, String payloadName,
-                          Function<WireLimits, Framing.Framer<F>> framers, Function<F, byte[]> payload,
+                          Function<WireLimits, Framing.Framer<F>> framers,
+                          Function<WireLimits, Framing.Framer<F>> lendingFramers, Function<F, byte[]> payload,
                           ToLongFunction<F> line, ToLongFunction<F> byteOffset) {
         this.mediaType = mediaType;
         List<String> accepted = new java.util.ArrayList<>(1 + alsoAccepted.size());
@@ -81,6 +88,7 @@ public final class StreamFraming<F> {
         this.acceptedMediaTypes = List.copyOf(accepted);
         this.payloadName = payloadName;
         this.framers = framers;
+        this.lendingFramers = lendingFramers;
         this.payload = payload;
         this.line = line;
         this.byteOffset = byteOffset;
@@ -120,10 +128,69 @@ public final class StreamFraming<F> {
     }
 
     /**
+     * Reads what one response's frames carry, inside the network read that completes each frame: the
+     * per-subscription half of {@link #read}.
+     *
+     * <p>Not thread-safe: one instance per subscription, called serially.
+     *
+     * @param <F> the frame type
+     * @param <E> what the reader makes of frames
+     * @since 0.4
+     */
+    public interface FrameReader<F, E> {
+
+        /**
+         * Reads one frame.
+         *
+         * @param frame the frame, possibly lent: valid only during this call (for an {@link SseEvent}, read
+         *     its data through {@link SseEvent#dataArray()}, {@link SseEvent#dataOffset()} and
+         *     {@link SseEvent#dataLength()}; keep nothing of it without a copy)
+         * @param out receives what the frame makes, in order
+         * @throws RuntimeException to end the flux with it, after what was added to {@code out}
+         */
+        void frame(F frame, List<E> out);
+
+        /**
+         * Ends the response when the body ends (not when it fails).
+         *
+         * @param out receives the closing elements
+         * @throws RuntimeException to end the flux with it, after what was added to {@code out}
+         */
+        void end(List<E> out);
+    }
+
+    /**
+     * Decodes a body and reads each frame inside the network read that completes it, so that frames
+     * can be lent rather than copied: an event whose data lies in the network buffer is handed to the
+     * reader as a view of it (see {@link SseEvent}). What the reader makes must own its data; only it is
+     * queued ahead of demand.
+     *
+     * <p>Errors as {@link #decode}: a limit violation ends the flux after what the frames before it
+     * made; an exception from the reader ends it after what the reader added, and nothing is read
+     * after it; an upstream error ends it unchanged after what the frames that complete lines make
+     * at that point gave. Backpressure and cancellation as {@link #decode}, counted in the network
+     * reads' batches of elements.
+     *
+     * @param body the response body, buffers valid only during {@code onNext}
+     * @param limits the largest line, event or frame accepted
+     * @param readers makes the reader of each subscription
+     * @param <E> what the reader makes of frames
+     * @return what the reader made, in body order
+     * @since 0.4
+     */
+    public <E> Flux<E> read(Flux<ByteBuf> body, WireLimits limits, Supplier<? extends FrameReader<F, E>> readers) {
+        Objects.requireNonNull(body, "body");
+        Objects.requireNonNull(limits, "limits");
+        Objects.requireNonNull(readers, "readers");
+        return Framing.read(body, () -> lendingFramers.apply(limits), readers);
+    }
+
+    /**
      * Returns a frame's payload: an event's data, a line's bytes, a binary frame's payload.
      *
      * @param frame the frame
-     * @return its payload bytes (not copied: do not modify them)
+     * @return its payload bytes (not copied when the frame owns them whole: do not modify them; a
+     *     lent frame's are a copy)
      */
     public byte[] payload(F frame) {
         return payload.apply(frame);
