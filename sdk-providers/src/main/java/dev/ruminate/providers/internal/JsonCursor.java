@@ -1,5 +1,8 @@
 package dev.ruminate.providers.internal;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Objects;
@@ -31,6 +34,15 @@ public final class JsonCursor {
     private static final int MAX_NUMBER_LENGTH = 100;
     /** Property names longer than this are left to Jackson. */
     private static final int MAX_NAME_LENGTH = 256;
+    /** Reads 8 bytes of an array as one long, the first byte lowest, whatever the platform's order. */
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    /** Reads 4 bytes of an array as one int, in the same order. */
+    private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long ONES = 0x0101010101010101L;
+    private static final long HIGHS = 0x8080808080808080L;
+    private static final long QUOTES = 0x2222222222222222L;
+    private static final long BACKSLASHES = 0x5c5c5c5c5c5c5c5cL;
+    private static final long SPACES = 0x2020202020202020L;
 
     private byte[] data = new byte[0];
     private int pos;
@@ -72,13 +84,21 @@ public final class JsonCursor {
 
     /** Skips JSON whitespace (space, tab, line feed, carriage return). */
     public void whitespace() {
-        while (pos < end) {
-            byte b = data[pos];
-            if (b != ' ' && b != '\n' && b != '\r' && b != '\t') {
-                return;
-            }
-            pos++;
+        int p = pos;
+        int e = end;
+        byte[] d = data;
+        // Most calls find a token right away (compact JSON): one compare settles them.
+        if (p >= e || d[p] > ' ') {
+            return;
         }
+        while (p < e) {
+            byte b = d[p];
+            if (b != ' ' && b != '\n' && b != '\r' && b != '\t') {
+                break;
+            }
+            p++;
+        }
+        pos = p;
     }
 
     /**
@@ -128,21 +148,33 @@ public final class JsonCursor {
         if (!take('"')) {
             return false;
         }
+        byte[] d = data;
         int start = pos;
+        int p = start;
         int limit = Math.min(end, start + MAX_NAME_LENGTH);
-        while (pos < limit) {
-            byte b = data[pos];
+        while (p < limit) {
+            if (limit - p >= Long.BYTES) {
+                long stops = stops((long) LONGS.get(d, p));
+                if (stops == 0) {
+                    p += Long.BYTES;
+                    continue;
+                }
+                p += Long.numberOfTrailingZeros(stops) >>> 3;
+            }
+            byte b = d[p];
             if (b == '"') {
                 nameStart = start;
-                nameLength = pos - start;
-                pos++;
+                nameLength = p - start;
+                pos = p + 1;
                 return take(':');
             }
             if (b < 0x20 || b == '\\') { // negative: a non-ASCII byte
+                pos = p;
                 return false;
             }
-            pos++;
+            p++;
         }
+        pos = p;
         return false;
     }
 
@@ -153,7 +185,32 @@ public final class JsonCursor {
      * @return true if equal
      */
     public boolean nameIs(byte[] name) {
-        return name.length == nameLength && Arrays.equals(data, nameStart, nameStart + nameLength, name, 0, nameLength);
+        int n = name.length;
+        if (n != nameLength) {
+            return false;
+        }
+        // Names are short: Arrays.equals' range checks and call cost more than the compare. Words overlap at the
+        // end so that no byte outside either name is read.
+        byte[] d = data;
+        int s = nameStart;
+        if (n >= Long.BYTES) {
+            for (int i = 0; i < n - Long.BYTES; i += Long.BYTES) {
+                if ((long) LONGS.get(d, s + i) != (long) LONGS.get(name, i)) {
+                    return false;
+                }
+            }
+            return (long) LONGS.get(d, s + n - Long.BYTES) == (long) LONGS.get(name, n - Long.BYTES);
+        }
+        if (n >= Integer.BYTES) {
+            return (int) INTS.get(d, s) == (int) INTS.get(name, 0)
+                    && (int) INTS.get(d, s + n - Integer.BYTES) == (int) INTS.get(name, n - Integer.BYTES);
+        }
+        for (int i = 0; i < n; i++) {
+            if (d[s + i] != name[i]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -298,61 +355,123 @@ public final class JsonCursor {
      * through chars; escapes and multi-byte characters go through the char buffer.
      */
     private boolean string(boolean keep) {
-        int start = ++pos;
+        byte[] d = data;
+        int start = pos + 1;
+        int p = start;
         int limit = Math.min(end, start + MAX_STRING_BYTES);
         boolean ascii = true;
-        while (pos < limit) {
-            byte b = data[pos];
+        while (p < limit) {
+            // Plain ASCII 8 bytes at a time; the byte-wise checks below run only from the first byte that needs them
+            // (or on the last few bytes of the range).
+            if (limit - p >= Long.BYTES) {
+                long stops = stops((long) LONGS.get(d, p));
+                if (stops == 0) {
+                    p += Long.BYTES;
+                    continue;
+                }
+                p += Long.numberOfTrailingZeros(stops) >>> 3;
+            }
+            byte b = d[p];
             if (b == '"') {
                 if (keep) {
-                    string = new String(data, start, pos - start,
+                    string = new String(d, start, p - start,
                             ascii ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8);
                 }
-                pos++;
+                pos = p + 1;
                 return true;
             }
             if (b == '\\') {
                 return escaped(start, keep);
             }
             if (b >= 0 && b < 0x20) {
+                pos = p;
                 return false;
             }
             if (b < 0) {
-                int n = utf8Length(pos);
+                int n = utf8Length(p);
                 if (n == 0) {
+                    pos = p;
                     return false;
                 }
                 ascii = false;
-                pos += n;
+                p += n;
             } else {
-                pos++;
+                p++;
             }
         }
+        pos = p;
         return false;
+    }
+
+    /**
+     * Marks, with its high bit, each byte of {@code word} that a plain run of string or name bytes stops at: a
+     * {@code "}, a {@code \}, a control byte (below 0x20) or a non-ASCII byte (0x80 and up). The lowest mark is exact
+     * (a borrow only comes out of a byte that is itself marked), and callers only use the lowest: the first such byte
+     * in memory, the words being little-endian.
+     */
+    private static long stops(long word) {
+        long quotes = word ^ QUOTES;
+        long backslashes = word ^ BACKSLASHES;
+        // (word - 0x20) | word has the high bit for bytes below 0x20 (a borrow) and for bytes from 0x80.
+        return ((quotes - ONES) & ~quotes | (backslashes - ONES) & ~backslashes | (word - SPACES) | word) & HIGHS;
     }
 
     /** Reads a string with escapes from its first byte at {@code start}, decoding into the char buffer. */
     private boolean escaped(int start, boolean keep) {
+        byte[] d = data;
         int limit = Math.min(end, start + MAX_STRING_BYTES);
         int n = 0;
-        pos = start;
-        while (pos < limit) {
-            if (n + 2 > chars.length) {
-                chars = Arrays.copyOf(chars, chars.length * 2);
+        int p = start;
+        char[] cs = chars;
+        while (p < limit) {
+            // A run of plain ASCII, found 8 bytes at a time, is widened into the chars in one loop.
+            int q = p;
+            while (limit - q >= Long.BYTES) {
+                long stops = stops((long) LONGS.get(d, q));
+                if (stops != 0) {
+                    q += Long.numberOfTrailingZeros(stops) >>> 3;
+                    break;
+                }
+                q += Long.BYTES;
             }
-            int b = data[pos];
+            if (limit - q < Long.BYTES) {
+                while (q < limit && d[q] >= 0x20 && d[q] != '"' && d[q] != '\\') {
+                    q++;
+                }
+            }
+            if (q > p) {
+                int run = q - p;
+                if (n + run + 2 > cs.length) {
+                    cs = Arrays.copyOf(cs, Math.max(cs.length * 2, n + run + 2));
+                    chars = cs;
+                }
+                for (int i = 0; i < run; i++) {
+                    cs[n + i] = (char) d[p + i];
+                }
+                n += run;
+                p = q;
+                if (p >= limit) {
+                    break;
+                }
+            }
+            if (n + 2 > cs.length) {
+                cs = Arrays.copyOf(cs, cs.length * 2);
+                chars = cs;
+            }
+            int b = d[p];
             if (b == '"') {
                 if (keep) {
-                    string = new String(chars, 0, n);
+                    string = new String(cs, 0, n);
                 }
-                pos++;
+                pos = p + 1;
                 return true;
             }
             if (b == '\\') {
-                if (pos + 1 >= limit) {
+                if (p + 1 >= limit) {
+                    pos = p;
                     return false;
                 }
-                byte e = data[pos + 1];
+                byte e = d[p + 1];
                 char c;
                 switch (e) {
                     case '"' -> c = '"';
@@ -364,51 +483,57 @@ public final class JsonCursor {
                     case 'r' -> c = '\r';
                     case 't' -> c = '\t';
                     case 'u' -> {
-                        if (pos + 6 > limit) {
+                        if (p + 6 > limit) {
+                            pos = p;
                             return false;
                         }
                         int v = 0;
-                        for (int i = pos + 2; i < pos + 6; i++) {
-                            int h = hex(data[i]);
+                        for (int i = p + 2; i < p + 6; i++) {
+                            int h = hex(d[i]);
                             if (h < 0) {
+                                pos = p;
                                 return false;
                             }
                             v = (v << 4) | h;
                         }
-                        chars[n++] = (char) v;
-                        pos += 6;
+                        cs[n++] = (char) v;
+                        p += 6;
                         continue;
                     }
                     default -> {
+                        pos = p;
                         return false;
                     }
                 }
-                chars[n++] = c;
-                pos += 2;
+                cs[n++] = c;
+                p += 2;
             } else if (b >= 0 && b < 0x20) {
+                pos = p;
                 return false;
             } else if (b >= 0) {
-                chars[n++] = (char) b;
-                pos++;
+                cs[n++] = (char) b;
+                p++;
             } else {
-                int len = utf8Length(pos);
+                int len = utf8Length(p);
                 int b0 = b & 0xff;
                 switch (len) {
-                    case 2 -> chars[n++] = (char) (((b0 & 0x1f) << 6) | (data[pos + 1] & 0x3f));
-                    case 3 -> chars[n++] = (char) (((b0 & 0x0f) << 12) | ((data[pos + 1] & 0x3f) << 6) | (data[pos + 2] & 0x3f));
+                    case 2 -> cs[n++] = (char) (((b0 & 0x1f) << 6) | (d[p + 1] & 0x3f));
+                    case 3 -> cs[n++] = (char) (((b0 & 0x0f) << 12) | ((d[p + 1] & 0x3f) << 6) | (d[p + 2] & 0x3f));
                     case 4 -> {
-                        int cp = ((b0 & 0x07) << 18) | ((data[pos + 1] & 0x3f) << 12) | ((data[pos + 2] & 0x3f) << 6)
-                                | (data[pos + 3] & 0x3f);
-                        chars[n++] = Character.highSurrogate(cp);
-                        chars[n++] = Character.lowSurrogate(cp);
+                        int cp = ((b0 & 0x07) << 18) | ((d[p + 1] & 0x3f) << 12) | ((d[p + 2] & 0x3f) << 6)
+                                | (d[p + 3] & 0x3f);
+                        cs[n++] = Character.highSurrogate(cp);
+                        cs[n++] = Character.lowSurrogate(cp);
                     }
                     default -> {
+                        pos = p;
                         return false;
                     }
                 }
-                pos += len;
+                p += len;
             }
         }
+        pos = p;
         return false;
     }
 
