@@ -32,7 +32,7 @@ final class AnthropicResponseDecoder {
         MessageAssembler assembler = new MessageAssembler(provider);
         assembler.start(message.messageId, message.model, message.usage, events);
         for (int i = 0; i < blocks.size(); i++) {
-            assembler.blockStart(i, blocks.get(i), body, events);
+            assembler.blockStart(i, blocks.get(i), body, 0, events);
             assembler.blockStop(i, events);
         }
         assembler.messageDelta(message.stopReason, null, events);

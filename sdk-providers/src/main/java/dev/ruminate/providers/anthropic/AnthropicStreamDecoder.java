@@ -9,7 +9,9 @@ import dev.ruminate.providers.spi.ShapeException;
 import dev.ruminate.providers.spi.StreamDecoder;
 import dev.ruminate.transport.http.ErrorBodyParser;
 import dev.ruminate.transport.wire.SseEvent;
+import java.util.Arrays;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Decodes the Server-Sent Events of one streamed Anthropic message into events.
@@ -21,6 +23,12 @@ import java.util.List;
  * Malformed JSON fails with {@link dev.ruminate.core.error.ProtocolException} {@code MALFORMED_JSON}, a wrong shape with
  * {@code UNEXPECTED_SHAPE}, both naming the event's line and byte offset.
  *
+ * <p>A {@code content_block_delta} of the dominant shape (text, thinking, tool-call arguments or a
+ * signature) is read by {@link ContentBlockDeltaScanner} from its bytes, without Jackson; every
+ * other event, and any the scanner does not recognise, is parsed with Jackson. Both give the same
+ * events ({@code AnthropicFastPathDifferentialTest}). The event's data may be lent (valid only
+ * during {@link #decode}): they are read as a range and nothing of them is kept past the call.
+ *
  * <p>One instance per response; not thread-safe.
  */
 final class AnthropicStreamDecoder implements StreamDecoder<SseEvent> {
@@ -31,10 +39,23 @@ final class AnthropicStreamDecoder implements StreamDecoder<SseEvent> {
     private final WireEvent wire = new WireEvent();
     /** One parser for the stream; a failure ends the stream, so it is never fed after one. */
     private final StreamParser json = StreamParser.create(AnthropicEventParser.JSON);
+    /** Reads the dominant content_block_delta events by their bytes; null when the fast path is off (tests). */
+    private final @Nullable ContentBlockDeltaScanner scanner;
 
     AnthropicStreamDecoder(String provider) {
+        this(provider, true);
+    }
+
+    /**
+     * Creates a decoder, with or without the fast path.
+     *
+     * @param fastPath false to parse every event with Jackson: for the tests that hold the two paths
+     *     equal, not a setting
+     */
+    AnthropicStreamDecoder(String provider, boolean fastPath) {
         this.provider = provider;
         this.assembler = new MessageAssembler(provider);
+        this.scanner = fastPath ? new ContentBlockDeltaScanner() : null;
     }
 
     @Override
@@ -42,14 +63,25 @@ final class AnthropicStreamDecoder implements StreamDecoder<SseEvent> {
         if (assembler.completed()) {
             return;
         }
-        byte[] data = event.data();
+        // The data may be lent (a range of the network buffer, valid during this call only): read
+        // through the range, and keep nothing of it but copies.
+        byte[] array = event.dataArray();
+        int offset = event.dataOffset();
+        int length = event.dataLength();
         if ("error".equals(event.type())) {
-            throw new ProviderStreamException(provider, ErrorBodyParser.standard().parse(data));
+            throw new ProviderStreamException(provider, ErrorBodyParser.standard().parse(copy(array, offset, length)));
         }
-        if (JsonReading.isBlank(data)) {
+        if (JsonReading.isBlank(array, offset, length)) {
             return;
         }
-        AnthropicEventParser.parseEvent(json.feed(data), wire);
+        // The dispatch below goes by the data's own type; the event name only says where the
+        // scanner is worth trying (it reads the type from the data like the full parser).
+        ContentBlockDeltaScanner fast = scanner;
+        if (fast != null && "content_block_delta".equals(event.type()) && fast.scan(array, offset, length)) {
+            assembler.blockDelta(fast.index(), fast.deltaType(), fast.text(), out);
+            return;
+        }
+        AnthropicEventParser.parseEvent(json.feed(array, offset, length), wire);
         String type = wire.type != null ? wire.type : event.type();
         switch (type) {
             case "message_start" -> assembler.start(wire.messageId, wire.model, wire.usage, out);
@@ -60,13 +92,14 @@ final class AnthropicStreamDecoder implements StreamDecoder<SseEvent> {
                 if (wire.index < 0) {
                     throw new ShapeException("content_block_start has no index");
                 }
-                assembler.blockStart(wire.index, wire.block, data, out);
+                assembler.blockStart(wire.index, wire.block, array, offset, out);
             }
             case "content_block_delta" -> assembler.blockDelta(wire.index, wire.deltaType, wire.deltaText, out);
             case "content_block_stop" -> assembler.blockStop(wire.index, out);
             case "message_delta" -> assembler.messageDelta(wire.stopReason, wire.usage, out);
             case "message_stop" -> assembler.complete(out);
-            case "error" -> throw new ProviderStreamException(provider, ErrorBodyParser.standard().parse(data));
+            case "error" -> throw new ProviderStreamException(provider,
+                    ErrorBodyParser.standard().parse(copy(array, offset, length)));
             default -> {
                 // ping, and event kinds added after this decoder was written
             }
@@ -83,4 +116,7 @@ final class AnthropicStreamDecoder implements StreamDecoder<SseEvent> {
         }
     }
 
+    private static byte[] copy(byte[] array, int offset, int length) {
+        return Arrays.copyOfRange(array, offset, offset + length);
+    }
 }

@@ -101,7 +101,11 @@ final class MessageAssembler {
         usage(usage, out);
     }
 
-    void blockStart(int index, WireBlock b, byte[] source, List<ChatEvent> out) {
+    /**
+     * Opens a content block. The block's byte offsets ({@link WireBlock#from}, …) are relative to
+     * {@code base} in {@code source}, which is read during the call only.
+     */
+    void blockStart(int index, WireBlock b, byte[] source, int base, List<ChatEvent> out) {
         ensureStarted(out);
         if (byIndex.containsKey(index)) {
             throw new ShapeException("content block " + index + " started twice");
@@ -141,21 +145,21 @@ final class MessageAssembler {
                     throw new ShapeException("a tool_use block has no name");
                 }
                 block.toolIndex = toolCalls++;
-                String arguments = b.hasInput() && !b.inputEmpty ? utf8(source, b.inputFrom, b.inputTo) : "";
+                String arguments = b.hasInput() && !b.inputEmpty ? utf8(source, base, b.inputFrom, b.inputTo) : "";
                 block.argumentsSent = !arguments.isEmpty();
                 out.add(new ToolCallDelta(part(block), block.toolIndex, b.id, b.name, arguments));
             }
             case SERVER_TOOL -> {
                 if (b.hasInput()) {
-                    block.before = utf8(source, b.from, b.inputFrom);
-                    block.input = utf8(source, b.inputFrom, b.inputTo);
-                    block.after = utf8(source, b.inputTo, b.to);
+                    block.before = utf8(source, base, b.from, b.inputFrom);
+                    block.input = utf8(source, base, b.inputFrom, b.inputTo);
+                    block.after = utf8(source, base, b.inputTo, b.to);
                 } else if (b.hasContent()) {
-                    block.before = utf8(source, b.from, b.contentFrom);
-                    block.input = utf8(source, b.contentFrom, b.contentTo);
-                    block.after = utf8(source, b.contentTo, b.to);
+                    block.before = utf8(source, base, b.from, b.contentFrom);
+                    block.input = utf8(source, base, b.contentFrom, b.contentTo);
+                    block.after = utf8(source, base, b.contentTo, b.to);
                 } else {
-                    block.before = utf8(source, b.from, b.to);
+                    block.before = utf8(source, base, b.from, b.to);
                 }
             }
         }
@@ -320,7 +324,7 @@ final class MessageAssembler {
         }
     }
 
-    private static String utf8(byte[] source, int from, int to) {
-        return new String(source, from, to - from, StandardCharsets.UTF_8);
+    private static String utf8(byte[] source, int base, int from, int to) {
+        return new String(source, base + from, to - from, StandardCharsets.UTF_8);
     }
 }

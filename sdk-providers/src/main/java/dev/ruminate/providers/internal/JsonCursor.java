@@ -242,6 +242,49 @@ public final class JsonCursor {
     }
 
     /**
+     * Consumes a non-negative integer that fits an {@code int}, written plainly: digits only, no sign,
+     * fraction, exponent or leading zero (Jackson reads {@code -0} as 0 and {@code 1.0} as a float:
+     * those are left to it).
+     *
+     * @return the value, or -1 when the value is anything else
+     */
+    public int plainIndex() {
+        whitespace();
+        int start = pos;
+        long value = 0;
+        while (pos < end && data[pos] >= '0' && data[pos] <= '9') {
+            value = value * 10 + (data[pos] - '0');
+            pos++;
+            if (value > Integer.MAX_VALUE) {
+                return -1;
+            }
+        }
+        int digits = pos - start;
+        if (digits == 0 || digits > 1 && data[start] == '0' || !delimited()) {
+            return -1;
+        }
+        return (int) value;
+    }
+
+    /**
+     * Consumes a string value whose bytes are exactly {@code value}: no escape, nothing more or less.
+     * A string that would decode to {@code value} through an escape is not recognised.
+     *
+     * @param value the expected content, plain ASCII without quotes or backslashes
+     * @return true if the string was there (and is now consumed)
+     */
+    public boolean stringIs(byte[] value) {
+        whitespace();
+        int close = pos + 1 + value.length;
+        if (close >= end || data[pos] != '"' || data[close] != '"'
+                || !Arrays.equals(data, pos + 1, close, value, 0, value.length)) {
+            return false;
+        }
+        pos = close + 1;
+        return true;
+    }
+
+    /**
      * Skips a scalar value: a string, a number, {@code true}, {@code false} or {@code null}, each
      * checked as strictly as if it were read.
      *
