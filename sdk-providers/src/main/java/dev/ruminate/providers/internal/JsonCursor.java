@@ -185,6 +185,33 @@ public final class JsonCursor {
     }
 
     /**
+     * Reads a non-negative integer written plainly ({@code 0} or a digit 1-9 and at most eight more
+     * digits: no sign, fraction, exponent or leading zero), after optional whitespace.
+     *
+     * @return the value, or -1 (nothing consumed that matters: the caller gives up) for anything else
+     */
+    public int smallNonNegativeInt() {
+        whitespace();
+        int start = pos;
+        if (pos >= end || data[pos] < '0' || data[pos] > '9') {
+            return -1;
+        }
+        if (data[pos] == '0') {
+            pos++;
+            return delimited() ? 0 : -1;
+        }
+        int value = 0;
+        while (pos < end && data[pos] >= '0' && data[pos] <= '9') {
+            if (pos - start == 9) {
+                return -1;
+            }
+            value = value * 10 + (data[pos] - '0');
+            pos++;
+        }
+        return delimited() ? value : -1;
+    }
+
+    /**
      * Skips a scalar value: a string, a number, {@code true}, {@code false} or {@code null}, each
      * checked as strictly as if it were read.
      *

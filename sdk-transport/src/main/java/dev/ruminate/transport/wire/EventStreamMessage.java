@@ -46,6 +46,22 @@ public final class EventStreamMessage {
         this(headers, Objects.requireNonNull(payload, "payload"), 0, payload.length, byteOffset, false);
     }
 
+    /**
+     * Creates a message whose payload is a range of an array, kept, not copied.
+     *
+     * @param headers the headers, in wire order
+     * @param array the array holding the payload
+     * @param payloadOffset where the payload starts in {@code array}
+     * @param payloadLength how many bytes the payload has
+     * @param byteOffset where the message starts in the body, for error messages
+     * @throws IndexOutOfBoundsException if the range is not inside {@code array}
+     * @since 0.4
+     */
+    public EventStreamMessage(List<EventStreamHeader> headers, byte[] array, int payloadOffset, int payloadLength,
+                              long byteOffset) {
+        this(headers, array, payloadOffset, payloadLength, byteOffset, false);
+    }
+
     /** Creates a lent message: the framing's view of a payload it does not copy; the headers are already immutable. */
     static EventStreamMessage lent(List<EventStreamHeader> headers, byte[] array, int payloadOffset, int payloadLength,
                                    long byteOffset) {
