@@ -139,6 +139,15 @@ public class DecodeBenchmark {
         return Wire.BEDROCK.decodeReduce(body);
     }
 
+    /**
+     * Bedrock with a lending framer (payloads not copied, each message decoded inside the read that completes it),
+     * the ConverseStream decoder and the reducer.
+     */
+    @Benchmark
+    public ChatResult bedrockLentDecodeReduce() {
+        return Wire.bedrockLentDecodeReduce(body);
+    }
+
     /** Ollama native: NDJSON framing only. */
     @Benchmark
     public long ndjsonFrame() {

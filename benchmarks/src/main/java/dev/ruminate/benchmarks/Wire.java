@@ -3,10 +3,12 @@ package dev.ruminate.benchmarks;
 import dev.ruminate.core.reduce.ChatReducer;
 import dev.ruminate.core.reduce.ChatResult;
 import dev.ruminate.transport.wire.EventStreams;
+import dev.ruminate.transport.wire.LentEventStreamBench;
 import dev.ruminate.transport.wire.JsonLines;
 import dev.ruminate.transport.wire.ServerSentEvents;
 import dev.ruminate.providers.anthropic.AnthropicCodec;
 import dev.ruminate.providers.bedrock.BedrockCodec;
+import dev.ruminate.providers.bedrock.BedrockDecoderBench;
 import dev.ruminate.providers.chatcompletions.ChatCompletionsCodec;
 import dev.ruminate.providers.chatcompletions.Profiles;
 import dev.ruminate.providers.gemini.GeminiCodec;
@@ -63,6 +65,16 @@ enum Wire {
             default -> ServerSentEvents.decode(in);
         };
         return Objects.requireNonNull(framed.count().block());
+    }
+
+    /**
+     * Bedrock with a lending event-stream framer: each message decoded inside the read that completes it, its
+     * payload lent (not copied), then the reducer; what the provider path does once lent frames are wired.
+     */
+    static ChatResult bedrockLentDecodeReduce(ByteBuf[] pieces) {
+        var events = LentEventStreamBench.decode(Flux.fromArray(pieces),
+                () -> BedrockDecoderBench.decoder("bedrock", "anthropic.claude-sonnet-4"));
+        return Objects.requireNonNull(REDUCER.reduce(events).block());
     }
 
     /** Framing, this format's stream decoder and the reducer: the body to the final message. */

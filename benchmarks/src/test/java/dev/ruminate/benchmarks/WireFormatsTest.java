@@ -67,6 +67,18 @@ class WireFormatsTest {
         assertThat(wire.frame(Pieces.cut(body, 1))).isEqualTo(wire.frame(Pieces.cut(body, 1460)));
     }
 
+    /** The lending Bedrock path ({@link Wire#bedrockLentDecodeReduce}) reduces to the same message at every cutting. */
+    @org.junit.jupiter.api.Test
+    void bedrockWithALendingFramerDecodesToTheSameMessage() {
+        byte[] body = Wire.BEDROCK.body(stream);
+        for (int piece : new int[] {1460, 16384, 7}) {
+            ChatResult lent = Wire.bedrockLentDecodeReduce(Pieces.cut(body, piece));
+            assertSameMessage(Wire.BEDROCK, stream, lent);
+            assertThat(lent).as("piece %d", piece).isEqualTo(Wire.BEDROCK.decodeReduce(Pieces.cut(body, piece)));
+        }
+        assertSameMessage(Wire.BEDROCK, small, Wire.bedrockLentDecodeReduce(Pieces.cut(Wire.BEDROCK.body(small), 1)));
+    }
+
     private static void assertSameMessage(Wire wire, ReasoningStream s, ChatResult result) {
         Outcome o = Contenders.outcome(result);
         Long tokens = COUNT_REASONING_TOKENS.contains(wire) ? s.reasoningTokens : null;
