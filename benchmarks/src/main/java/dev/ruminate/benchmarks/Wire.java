@@ -91,6 +91,26 @@ enum Wire {
         return Objects.requireNonNull(REDUCER.reduce(events).block());
     }
 
+    /**
+     * The same through the public frame operators: owned frames from the framing ({@code ServerSentEvents},
+     * {@code EventStreams}, {@code JsonLines}), then the family's stream decoder. Not measured: the reference that
+     * {@code WireFormatsTest} holds the lent path to.
+     */
+    ChatResult decodeReduceOwned(ByteBuf[] pieces) {
+        Flux<ByteBuf> in = Flux.fromArray(pieces);
+        var events = switch (this) {
+            case CHAT_COMPLETIONS -> ServerSentEvents.decode(in)
+                    .transform(ChatCompletionsCodec.streamDecoder(Profiles.DEEPSEEK));
+            case ANTHROPIC -> ServerSentEvents.decode(in).transform(AnthropicCodec.streamDecoder());
+            case RESPONSES -> ServerSentEvents.decode(in).transform(ResponsesCodec.streamDecoder(ResponsesProfiles.OPENAI));
+            case GEMINI -> ServerSentEvents.decode(in).transform(GeminiCodec.streamDecoder("gemini"));
+            case BEDROCK -> EventStreams.decode(in)
+                    .transform(BedrockCodec.streamDecoder("bedrock", "anthropic.claude-sonnet-4"));
+            case OLLAMA -> JsonLines.decode(in).transform(OllamaCodec.streamDecoder(OllamaProvider.NAME, null));
+        };
+        return Objects.requireNonNull(REDUCER.reduce(events).block());
+    }
+
     private static ChatRequest request(String model) {
         return ChatRequest.builder(model).user("Think, then call the tools.").build();
     }

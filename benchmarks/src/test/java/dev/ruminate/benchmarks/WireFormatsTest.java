@@ -67,6 +67,22 @@ class WireFormatsTest {
         assertThat(wire.frame(Pieces.cut(body, 1))).isEqualTo(wire.frame(Pieces.cut(body, 1460)));
     }
 
+    /**
+     * The provider's path, frames lent and decoded inside each read ({@link Wire#decodeReduce}), reduces to the same
+     * result as owned frames through the public operators ({@link Wire#decodeReduceOwned}), at every cutting.
+     */
+    @ParameterizedTest
+    @EnumSource(Wire.class)
+    void lentFramesReduceToWhatOwnedFramesDo(Wire wire) {
+        byte[] body = wire.body(stream);
+        for (int piece : new int[] {1460, 16384, 7}) {
+            assertThat(wire.decodeReduce(Pieces.cut(body, piece))).as("piece %d", piece)
+                    .isEqualTo(wire.decodeReduceOwned(Pieces.cut(body, piece)));
+        }
+        byte[] smallBody = wire.body(small);
+        assertThat(wire.decodeReduce(Pieces.cut(smallBody, 1))).isEqualTo(wire.decodeReduceOwned(Pieces.cut(smallBody, 1)));
+    }
+
     private static void assertSameMessage(Wire wire, ReasoningStream s, ChatResult result) {
         Outcome o = Contenders.outcome(result);
         Long tokens = COUNT_REASONING_TOKENS.contains(wire) ? s.reasoningTokens : null;

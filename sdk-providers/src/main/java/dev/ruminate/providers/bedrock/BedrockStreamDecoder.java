@@ -50,6 +50,12 @@ import tools.jackson.core.json.JsonFactory;
  * with {@link ProviderStreamException}; a payload that is not JSON with {@link ProtocolException}
  * {@code MALFORMED_JSON}.
  *
+ * <p>Lent-safe: a message is read only through its payload range, during {@link #decode}, and nothing
+ * of it (its array, a parser positioned in it) is used after the call; what is kept is copied (the
+ * decoded strings). The dominant payload, a {@code contentBlockDelta} with one piece of text, is read
+ * by a byte scanner ({@link DeltaScanner}); anything it does not recognise exactly goes to Jackson,
+ * which stays the reference.
+ *
  * <p>One instance per response; not thread-safe.
  */
 final class BedrockStreamDecoder implements StreamDecoder<EventStreamMessage> {
@@ -75,10 +81,24 @@ final class BedrockStreamDecoder implements StreamDecoder<EventStreamMessage> {
     private boolean done;
     /** One parser for the stream; a failure ends the stream, so it is never fed after one. */
     private final StreamParser json = StreamParser.create(JSON);
+    /** The fast path for text deltas, or null when it is off (the Jackson path alone, for differential tests). */
+    private final @Nullable DeltaScanner scanner;
 
     BedrockStreamDecoder(String provider, String model) {
+        this(provider, model, true);
+    }
+
+    /**
+     * Creates a decoder.
+     *
+     * @param provider the provider name for events and errors
+     * @param model the model the request named
+     * @param fastPath false to read every payload with Jackson (the reference the fast path is tested against)
+     */
+    BedrockStreamDecoder(String provider, String model, boolean fastPath) {
         this.provider = provider;
         this.model = model;
+        this.scanner = fastPath ? new DeltaScanner() : null;
     }
 
     @Override
@@ -102,7 +122,15 @@ final class BedrockStreamDecoder implements StreamDecoder<EventStreamMessage> {
             throw new ShapeException("an event message without :event-type");
         }
         start(out);
-        StreamParser p = json.feed(message.payload());
+        byte[] array = message.payloadArray();
+        int offset = message.payloadOffset();
+        int length = message.payloadLength();
+        DeltaScanner fast = scanner;
+        if (fast != null && type.equals("contentBlockDelta") && fast.scan(array, offset, length)) {
+            fastDelta(fast, out);
+            return;
+        }
+        StreamParser p = json.feed(array, offset, length);
         if (p.nextToken() != JsonToken.START_OBJECT) {
             throw new ShapeException("the payload is not a JSON object");
         }
@@ -242,6 +270,17 @@ final class BedrockStreamDecoder implements StreamDecoder<EventStreamMessage> {
         }
     }
 
+    /** Emits what the Jackson path would for the delta the scanner recognised ({@link #blockDelta}, one delta). */
+    private void fastDelta(DeltaScanner fast, List<ChatEvent> out) {
+        int part = part(fast.block());
+        String text = fast.text();
+        out.add(switch (fast.kind()) {
+            case TEXT -> new ContentDelta(part, text);
+            case REASONING -> new ReasoningDelta(part, text, false, "reasoningContent");
+            case TOOL_INPUT -> new ToolCallDelta(part, toolIndexOf(part), null, null, text);
+        });
+    }
+
     private ChatEvent withPart(ChatEvent d, int part) {
         if (d instanceof ContentDelta c) {
             return new ContentDelta(part, c.text());
@@ -334,7 +373,10 @@ final class BedrockStreamDecoder implements StreamDecoder<EventStreamMessage> {
     private ProviderError exception(EventStreamMessage message) {
         String type = message.headerText(":exception-type");
         String text = null;
-        try (JsonParser p = JsonWriting.JSON.createParser(ObjectReadContext.empty(), message.payload())) {
+        byte[] array = message.payloadArray();
+        int offset = message.payloadOffset();
+        int length = message.payloadLength();
+        try (JsonParser p = JsonWriting.JSON.createParser(ObjectReadContext.empty(), array, offset, length)) {
             if (p.nextToken() == JsonToken.START_OBJECT) {
                 while (p.nextToken() == JsonToken.PROPERTY_NAME) {
                     String field = p.currentName();
@@ -347,7 +389,7 @@ final class BedrockStreamDecoder implements StreamDecoder<EventStreamMessage> {
                 }
             }
         } catch (JacksonException e) {
-            text = JsonReading.excerpt(message.payload());
+            text = JsonReading.excerpt(array, offset, length);
         }
         return new ProviderError(type, null, text, null);
     }

@@ -64,7 +64,8 @@ public final class StreamFraming<F> {
      * checked, are {@link EventStreamMessage}s. A binary body has no lines: {@link #line} is -1.
      */
     public static final StreamFraming<EventStreamMessage> EVENT_STREAM = new StreamFraming<>(
-            "application/vnd.amazon.eventstream", List.of(), "payload", EventStreamFramer::new, EventStreamFramer::new,
+            "application/vnd.amazon.eventstream", List.of(), "payload", EventStreamFramer::new,
+            limits -> new EventStreamFramer(limits, true),
             EventStreamMessage::payload,
             m -> -1L, EventStreamMessage::byteOffset);
 
