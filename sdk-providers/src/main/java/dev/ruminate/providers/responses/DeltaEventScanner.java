@@ -20,14 +20,14 @@ import org.jspecify.annotations.Nullable;
  * must be one of the four, as the decoder takes that name when the JSON has none);
  * {@code output_index}, {@code content_index} and {@code summary_index} as plain integers of at most
  * nine digits or {@code null}; {@code item_id} and {@code delta} as strings or {@code null}; any
- * other property whose value is a scalar, {@code []} or <code>{}</code> ({@code sequence_number},
- * {@code obfuscation}, an empty {@code logprobs}, …), which the full parser skips too. A property
- * that appears twice counts with its last value, as with the full parser. Anything else (another
- * type, a non-empty {@code logprobs} or other nested value, a property the full parser reads for
- * other events such as {@code text}, {@code part}, {@code item} or {@code response}, a number or
- * nested value where a string or an index belongs, a property name with an escape, malformed JSON,
- * anything after the object) is "not recognised": {@link #scan} returns false and the caller parses
- * the event with Jackson, which decodes it or fails it as before.
+ * other property ({@code sequence_number}, {@code obfuscation}, {@code logprobs}, …), which the full
+ * parser skips too, with a scalar or a well-formed array or object nested at most eight deep. A
+ * property that appears twice counts with its last value, as with the full parser. Anything else
+ * (another type, a property the full parser reads for other events such as {@code text},
+ * {@code part}, {@code item} or {@code response}, a number or nested value where a string or an index
+ * belongs, a property name with an escape at any depth, deeper nesting, malformed JSON, anything after
+ * the object) is "not recognised": {@link #scan} returns false and the caller parses the event with
+ * Jackson, which decodes it or fails it as before.
  *
  * <p>One per decoder; not thread-safe. It keeps the last item id it decoded, to hand out the same
  * {@code String} while the deltas of one item follow each other.
@@ -54,6 +54,8 @@ final class DeltaEventScanner {
             ascii("text"), ascii("refusal"), ascii("arguments"), ascii("input"), ascii("part"), ascii("item"),
             ascii("response")};
 
+    /** How deep a skipped value may nest ({@code logprobs}: an array of objects holding arrays). */
+    private static final int MAX_DEPTH = 8;
     private static final int NONE = -1;
     /** An index that is neither a plain small integer nor null. */
     private static final int INVALID = -2;
@@ -195,12 +197,42 @@ final class DeltaEventScanner {
         return i >= 0 ? i : INVALID;
     }
 
-    /** Skips a value the full parser skips as well: a scalar, or an empty array or object. */
+    /**
+     * Skips a value the full parser skips as well ({@code logprobs}, {@code sequence_number}, …): a
+     * scalar, or an array or object nested at most {@link #MAX_DEPTH} deep, each part as strictly as
+     * {@link JsonCursor} reads it (a trailing comma, a name with an escape, anything malformed: false).
+     */
     private static boolean skip(JsonCursor c) {
+        return skip(c, 0);
+    }
+
+    private static boolean skip(JsonCursor c, int depth) {
         if (c.take('[')) {
+            if (c.take(']')) {
+                return true;
+            }
+            if (depth == MAX_DEPTH) {
+                return false;
+            }
+            do {
+                if (!skip(c, depth + 1)) {
+                    return false;
+                }
+            } while (c.take(','));
             return c.take(']');
         }
         if (c.take('{')) {
+            if (c.take('}')) {
+                return true;
+            }
+            if (depth == MAX_DEPTH) {
+                return false;
+            }
+            do {
+                if (!c.name() || !skip(c, depth + 1)) {
+                    return false;
+                }
+            } while (c.take(','));
             return c.take('}');
         }
         return c.skipScalar();
