@@ -33,8 +33,14 @@ final class ResponsesEventParser {
     private ResponsesEventParser() {
     }
 
-    /** Reads one event's data, which must be one JSON object, from the stream's parser just fed {@code data}. */
-    static WireEvent event(StreamParser p, byte[] data) {
+    /**
+     * Reads one event's data, which must be one JSON object, from the stream's parser just fed
+     * {@code length} bytes of {@code array} from {@code offset}. An item's source range
+     * ({@link WireItem#json()}) then points into {@code array}: read it before the array is
+     * reused (for a lent frame, within the decode call); the event's strings are copies.
+     */
+    static WireEvent event(StreamParser p, byte[] array, int offset, int length) {
+        Source data = new Source(array, offset, length);
         WireEvent e = new WireEvent();
         requireObject(p.nextToken(), "an event");
         String name;
@@ -67,7 +73,7 @@ final class ResponsesEventParser {
     static WireResponse body(byte[] body) {
         try (JsonParser p = JSON.createParser(ObjectReadContext.empty(), body)) {
             requireObject(p.nextToken(), "a response body");
-            WireResponse r = response(p, body);
+            WireResponse r = response(p, new Source(body, 0, body.length));
             JsonReading.requireEnd(p);
             return r;
         }
@@ -96,7 +102,7 @@ final class ResponsesEventParser {
     }
 
     /** Reads an item; the parser is on its START_OBJECT. */
-    private static WireItem item(JsonParser p, byte[] data) {
+    private static WireItem item(JsonParser p, Source data) {
         int from = (int) p.currentTokenLocation().getByteOffset();
         WireItem item = new WireItem();
         String name;
@@ -117,9 +123,9 @@ final class ResponsesEventParser {
         }
         int to = (int) p.currentLocation().getByteOffset();
         if (from >= 0 && to > from && to <= data.length) {
-            item.source = data;
-            item.from = from;
-            item.to = to;
+            item.source = data.array;
+            item.from = data.offset + from;
+            item.to = data.offset + to;
         }
         return item;
     }
@@ -185,7 +191,7 @@ final class ResponsesEventParser {
     }
 
     /** Reads a response object; the parser is on its START_OBJECT. */
-    private static WireResponse response(JsonParser p, byte[] data) {
+    private static WireResponse response(JsonParser p, Source data) {
         WireResponse r = new WireResponse();
         String name;
         while ((name = p.nextName()) != null) {
@@ -214,7 +220,7 @@ final class ResponsesEventParser {
         }
     }
 
-    private static byte @Nullable [] rawObject(JsonParser p, JsonToken v, byte[] data) {
+    private static byte @Nullable [] rawObject(JsonParser p, JsonToken v, Source data) {
         if (v != JsonToken.START_OBJECT) {
             p.skipChildren();
             return null;
@@ -222,7 +228,8 @@ final class ResponsesEventParser {
         int from = (int) p.currentTokenLocation().getByteOffset();
         p.skipChildren();
         int to = (int) p.currentLocation().getByteOffset();
-        return from >= 0 && to > from && to <= data.length ? Arrays.copyOfRange(data, from, to) : new byte[0];
+        return from >= 0 && to > from && to <= data.length
+                ? Arrays.copyOfRange(data.array, data.offset + from, data.offset + to) : new byte[0];
     }
 
     private static void usage(JsonParser p, JsonToken v, WireResponse r) {
@@ -255,7 +262,7 @@ final class ResponsesEventParser {
         return found;
     }
 
-    private static void output(JsonParser p, JsonToken v, WireResponse r, byte[] data) {
+    private static void output(JsonParser p, JsonToken v, WireResponse r, Source data) {
         if (v != JsonToken.START_ARRAY) {
             skipNull(p, v, "output");
             return;
@@ -297,6 +304,13 @@ final class ResponsesEventParser {
             return null;
         }
         throw new ShapeException(what + " has an unexpected value: " + v);
+    }
+
+    /**
+     * The bytes JSON is read from: {@code length} bytes of {@code array} from {@code offset}; the
+     * parser's locations are relative to {@code offset}.
+     */
+    private record Source(byte[] array, int offset, int length) {
     }
 
     private static void requireObject(@Nullable JsonToken t, String what) {

@@ -22,4 +22,22 @@ final class WireEvent {
     @Nullable String partText;
     @Nullable WireItem item;
     @Nullable WireResponse response;
+
+    /** Clears every field, for a decoder that fills one instance event after event. */
+    void reset() {
+        type = null;
+        outputIndex = -1;
+        summaryIndex = -1;
+        contentIndex = -1;
+        itemId = null;
+        delta = null;
+        text = null;
+        refusal = null;
+        arguments = null;
+        input = null;
+        partType = null;
+        partText = null;
+        item = null;
+        response = null;
+    }
 }

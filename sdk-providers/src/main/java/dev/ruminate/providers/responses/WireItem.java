@@ -23,7 +23,11 @@ final class WireItem {
     final List<String> summary = new ArrayList<>(2);
     /** The {@code content[]} parts, in order. */
     final List<ContentPart> content = new ArrayList<>(2);
-    /** The bytes the item was read from, and where in them it lies; its JSON is made only when asked for. */
+    /**
+     * The array the item was read from, and where in it the item lies; its JSON is made only when
+     * asked for. For a streamed event the array may be a lent frame's: valid only during the decode
+     * call, so {@link #json()} is read there and the item not kept.
+     */
     byte @Nullable [] source;
     int from;
     int to;
