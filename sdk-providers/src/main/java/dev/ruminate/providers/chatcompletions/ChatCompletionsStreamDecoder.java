@@ -33,10 +33,16 @@ import org.jspecify.annotations.Nullable;
  * before it are delivered first and the failure ends the stream at the next event or at the end of
  * the body, as it would have had the server separated the events.
  *
- * <p>Once the response has started, a chunk of the dominant shape (one choice whose delta holds only
- * text) is read by {@link DeltaScanner} from its bytes, without Jackson; every other chunk, and any
- * the scanner does not recognise, is parsed with Jackson. Both give the same events
- * ({@code FastPathDifferentialTest}).
+ * <p>Once the response has started, a chunk of the dominant shapes (one choice whose delta holds only
+ * text, or tool-call fragments) is read by {@link DeltaScanner} from its bytes, without Jackson;
+ * every other chunk, and any the scanner does not recognise, is parsed with Jackson. Both give the
+ * same events ({@code FastPathDifferentialTest}).
+ *
+ * <p>Lent frames: {@link #decode} reads an event only through its range
+ * ({@link SseEvent#dataArray()}, {@link SseEvent#dataOffset()}, {@link SseEvent#dataLength()}), so
+ * the framing may lend it data inside its network buffer; what the decoder keeps past the call are
+ * decoded strings and copies (an error object's bytes), never the array. The stream's
+ * {@link StreamParser} is done with an event when the call returns: it reads only what it is fed next.
  *
  * <p>One instance per response; not thread-safe.
  */
@@ -77,29 +83,36 @@ final class ChatCompletionsStreamDecoder implements StreamDecoder<SseEvent> {
         if (done) {
             return;
         }
-        byte[] data = event.data();
         if (event.isDone()) {
             done = true;
             assembler.complete(out);
             return;
         }
+        // The data may be lent (a range of the network buffer, valid during this call only): read
+        // through the range, and copy whatever outlives the call.
+        byte[] array = event.dataArray();
+        int offset = event.dataOffset();
+        int length = event.dataLength();
         if ("error".equals(event.type())) {
-            throw new ProviderStreamException(provider, ErrorBodyParser.standard().parse(data));
+            throw new ProviderStreamException(provider,
+                    ErrorBodyParser.standard().parse(Arrays.copyOfRange(array, offset, offset + length)));
         }
-        if (!"message".equals(event.type()) || JsonReading.isBlank(data)) {
+        if (!"message".equals(event.type()) || JsonReading.isBlank(array, offset, length)) {
             return;
         }
         // Once the response has started the head's id and model are no longer read, so the dominant
-        // text-delta chunk can be read by its bytes; anything the scanner does not recognise goes to Jackson.
-        if (scanner != null && assembler.started() && scanner.scan(data, chunk)) {
+        // text and tool-argument chunks can be read by their bytes; anything the scanner does not
+        // recognise goes to Jackson.
+        if (scanner != null && assembler.started() && scanner.scan(array, offset, length, chunk)) {
             assembler.apply(chunk, false, out);
             return;
         }
-        int doneLine = doneLine(data);
-        StreamParser p = parser.feed(data, doneLine == NONE ? data.length : doneLine);
+        int doneLine = doneLine(array, offset, length);
+        StreamParser p = parser.feed(array, offset, doneLine == NONE ? length : doneLine);
         while (chunks.nextStreamed(p, chunk)) {
             if (chunk.error) {
-                byte[] object = Arrays.copyOfRange(data, chunk.from, chunk.to);
+                // the parser's locations are relative to the event's first byte
+                byte[] object = Arrays.copyOfRange(array, offset + chunk.from, offset + chunk.to);
                 throw new ProviderStreamException(provider, ErrorBodyParser.standard().parse(object));
             }
             assembler.apply(chunk, false, out);
@@ -128,21 +141,21 @@ final class ChatCompletionsStreamDecoder implements StreamDecoder<SseEvent> {
      * Finds a last data line that is the {@code [DONE]} sentinel, left in the data of the event
      * before it by a server that omits blank lines.
      *
-     * @return where the line feed before that line is, or {@link #NONE}
+     * @return where the line feed before that line is, relative to {@code offset}; or {@link #NONE}
      */
-    private static int doneLine(byte[] data) {
-        int end = data.length;
-        while (end > 0 && isSpace(data[end - 1])) {
+    private static int doneLine(byte[] array, int offset, int length) {
+        int end = offset + length;
+        while (end > offset && isSpace(array[end - 1])) {
             end--;
         }
         int start = end - DONE.length;
-        if (start < 0 || !Arrays.equals(data, start, end, DONE, 0, DONE.length)) {
+        if (start < offset || !Arrays.equals(array, start, end, DONE, 0, DONE.length)) {
             return NONE;
         }
-        while (start > 0 && (data[start - 1] == ' ' || data[start - 1] == '\t')) {
+        while (start > offset && (array[start - 1] == ' ' || array[start - 1] == '\t')) {
             start--;
         }
-        return start > 0 && data[start - 1] == '\n' ? start - 1 : NONE;
+        return start > offset && array[start - 1] == '\n' ? start - 1 - offset : NONE;
     }
 
     private static boolean isSpace(byte b) {

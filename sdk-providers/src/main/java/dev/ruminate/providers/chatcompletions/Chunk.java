@@ -47,6 +47,14 @@ final class Chunk {
      */
     final Mark fallbackStart = new Mark();
 
+    /**
+     * Set by the parser when it reads a {@code usage} or {@code x_groq} object, so that
+     * {@link #reset()} clears the counts only then: most chunks have none, and reset runs for
+     * every chunk.
+     */
+    boolean usageRead;
+
+    /** Empties the chunk for the next one; cheap when little was set (it runs once per chunk). */
     void reset() {
         id = null;
         model = null;
@@ -56,11 +64,20 @@ final class Chunk {
         reasoningText = null;
         reasoningSource = null;
         signature = null;
-        details.clear();
-        segments.clear();
-        tools.clear();
-        usage.reset();
-        groqUsage.reset();
+        if (!details.isEmpty()) {
+            details.clear();
+        }
+        if (!segments.isEmpty()) {
+            segments.clear();
+        }
+        if (!tools.isEmpty()) {
+            tools.clear();
+        }
+        if (usageRead) {
+            usage.reset();
+            groqUsage.reset();
+            usageRead = false;
+        }
     }
 
     /** Offers a plain reasoning field's text; the field earliest in the profile's list wins. */

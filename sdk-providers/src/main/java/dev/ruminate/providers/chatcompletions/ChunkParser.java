@@ -118,8 +118,14 @@ final class ChunkParser {
                 case "id" -> chunk.id = JsonReading.text(p, value);
                 case "model" -> chunk.model = JsonReading.text(p, value);
                 case "choices" -> choices(p, value, chunk, primary);
-                case "usage" -> usage(p, value, chunk.usage);
-                case "x_groq" -> groq(p, value, chunk);
+                case "usage" -> {
+                    chunk.usageRead = true;
+                    usage(p, value, chunk.usage);
+                }
+                case "x_groq" -> {
+                    chunk.usageRead = true;
+                    groq(p, value, chunk);
+                }
                 // Gemini's OpenAI-compatible endpoint: some responses put the signature beside choices
                 case "thought_signature" -> chunk.offerSignature(JsonReading.text(p, value));
                 case "error" -> {

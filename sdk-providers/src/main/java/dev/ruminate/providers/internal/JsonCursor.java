@@ -673,4 +673,47 @@ public final class JsonCursor {
     private static boolean continuation(byte b) {
         return (b & 0xc0) == 0x80;
     }
+
+    /**
+     * Returns the length in bytes of the name last read by {@link #name()}, so that a caller can
+     * dispatch on it before comparing bytes.
+     *
+     * @return the name's length
+     */
+    public int nameLength() {
+        return nameLength;
+    }
+
+    /**
+     * Returns one byte of the name last read by {@link #name()} (names are plain ASCII).
+     *
+     * @param index from 0 to {@link #nameLength()} - 1
+     * @return the byte
+     * @throws IndexOutOfBoundsException if {@code index} is outside the name
+     */
+    public byte nameByte(int index) {
+        return data[nameStart + Objects.checkIndex(index, nameLength)];
+    }
+
+    /**
+     * Consumes a non-negative integer of at most nine digits (so that it fits an {@code int}), in
+     * JSON's grammar: no sign, no leading zero, no fraction or exponent, then a delimiter.
+     *
+     * @return the value, or -1 for anything else (the cursor then stands before it)
+     */
+    public int smallInt() {
+        whitespace();
+        int start = pos;
+        int value = 0;
+        while (pos < end && pos - start < 9 && data[pos] >= '0' && data[pos] <= '9') {
+            value = value * 10 + (data[pos] - '0');
+            pos++;
+        }
+        int digits = pos - start;
+        if (digits == 0 || digits > 1 && data[start] == '0' || !delimited()) {
+            pos = start;
+            return -1;
+        }
+        return value;
+    }
 }

@@ -21,12 +21,102 @@ class DeltaScannerTest {
 
     private Chunk scan(String json) {
         Chunk chunk = new Chunk();
-        assertThat(scanner.scan(json.getBytes(StandardCharsets.UTF_8), chunk)).as(json).isTrue();
+        byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
+        assertThat(scanner.scan(bytes, 0, bytes.length, chunk)).as(json).isTrue();
         return chunk;
     }
 
     private boolean recognised(byte[] json) {
-        return scanner.scan(json, new Chunk());
+        return scanner.scan(json, 0, json.length, new Chunk());
+    }
+
+    private boolean recognised(String json) {
+        return recognised(json.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** The chunk's data as a lent frame would hold them: a range inside a larger array, with other bytes around it. */
+    @Test
+    void readsOnlyTheRangeItIsGiven() {
+        byte[] json = (HEAD + "{\"content\":\"in range\"}" + TAIL).getBytes(StandardCharsets.UTF_8);
+        // around the range: what would make the chunk unrecognised, or differ, were it read
+        byte[] before = "{\"choices\":[{\"delta\":{\"content\":\"".getBytes(StandardCharsets.UTF_8);
+        byte[] after = "x\"}}]}".getBytes(StandardCharsets.UTF_8);
+        byte[] array = new byte[before.length + json.length + after.length];
+        System.arraycopy(before, 0, array, 0, before.length);
+        System.arraycopy(json, 0, array, before.length, json.length);
+        System.arraycopy(after, 0, array, before.length + json.length, after.length);
+
+        Chunk chunk = new Chunk();
+        assertThat(scanner.scan(array, before.length, json.length, chunk)).isTrue();
+        assertThat(chunk.segments).containsExactly(new Chunk.Segment(false, "in range", "content"));
+        // a range that cuts the object short is not a chunk, whatever follows it in the array
+        assertThat(scanner.scan(array, before.length, json.length - 1, new Chunk())).isFalse();
+    }
+
+    @Test
+    void readsToolCallArgumentFragments() {
+        Chunk next = scan(HEAD + "{\"tool_calls\":[{\"index\":1,\"function\":{\"arguments\":\"{\\\"q\\\":\\\"é\\n\"}}]}" + TAIL);
+        assertThat(next.tools).containsExactly(new Chunk.ToolFragment(1, 0, null, null, "{\"q\":\"é\n", null));
+        assertThat(next.segments).isEmpty();
+        assertThat(next.reasoningText).isNull();
+
+        Chunk first = scan(HEAD + "{\"tool_calls\":[{\"index\":0,\"id\":\"call_1\",\"type\":\"function\","
+                + "\"function\":{\"name\":\"get_weather\",\"arguments\":\"\"}}]}" + TAIL);
+        assertThat(first.tools).containsExactly(new Chunk.ToolFragment(0, 0, "call_1", "get_weather", "", null));
+    }
+
+    @Test
+    void readsToolCallsAsTheFullParserDoes() {
+        // several calls, a null element taking a position, members in any order, a role and content beside them
+        Chunk chunk = scan(HEAD + "{\"role\":\"assistant\",\"content\":null,\"tool_calls\":[null, {\"function\":"
+                + "{\"arguments\":null,\"name\":\"f\"},\"index\":123456789,\"extra_content\":null},{\"id\":null,"
+                + "\"function\":{}}, {}]}" + TAIL);
+        assertThat(chunk.tools).containsExactly(
+                new Chunk.ToolFragment(123456789, 1, null, "f", null, null),
+                new Chunk.ToolFragment(-1, 2, null, null, null, null),
+                // no function, index or id: the legacy rule gives index 0
+                new Chunk.ToolFragment(0, 3, null, null, null, null));
+
+        assertThat(scan(HEAD + "{\"tool_calls\":[]}" + TAIL).tools).isEmpty();
+        assertThat(scan(HEAD + "{\"tool_calls\":null,\"content\":\"a\"}" + TAIL).tools).isEmpty();
+        assertThat(scan(HEAD + "{\"tool_calls\":[{\"id\":\"c\"}]}" + TAIL).tools)
+                .containsExactly(new Chunk.ToolFragment(-1, 0, "c", null, null, null));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "[{\"index\":0,\"function\":{\"arguments\":{\"a\":1}}}]",
+            "[{\"index\":0,\"function\":{\"arguments\":\"a\",\"arguments\":\"b\"}}]",
+            "[{\"index\":0,\"function\":{\"name\":\"a\",\"name\":\"b\"}}]",
+            "[{\"index\":0,\"function\":{\"name\":1}}]",
+            "[{\"index\":0,\"function\":{\"arguments\":\"a\"},\"function\":{}}]",
+            "[{\"index\":0,\"function\":null}]",
+            "[{\"index\":0,\"function\":\"f\"}]",
+            "[{\"index\":0,\"function\":{\"x\":[]}}]",
+            "[{\"index\":0,\"name\":\"f\",\"function\":{}}]",
+            "[{\"index\":0,\"arguments\":\"{}\"}]",
+            "[{\"index\":0,\"index\":1,\"function\":{}}]",
+            "[{\"index\":0,\"id\":\"a\",\"id\":\"b\"}]",
+            "[{\"index\":0,\"id\":7}]",
+            "[{\"index\":0,\"extra_content\":{\"google\":{\"thought_signature\":\"s\"}}}]",
+            "[{\"index\":0,\"type\":{}}]",
+            "[{\"index\":-1}]",
+            "[{\"index\":01}]",
+            "[{\"index\":1.0}]",
+            "[{\"index\":1e0}]",
+            "[{\"index\":\"0\"}]",
+            "[{\"index\":null}]",
+            "[{\"index\":1234567890}]",
+            "[{\"index\":0}],\"tool_calls\":[{\"index\":1}]",
+            "[{\"index\":0},]",
+            "[1]",
+            "[[]]",
+            "{}",
+            "\"x\"",
+    })
+    void leavesOtherToolCallsToJackson(String toolCalls) {
+        String json = "{\"id\":\"x\",\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":" + toolCalls + "}}]}";
+        assertThat(recognised(json)).as(json).isFalse();
     }
 
     @Test
@@ -56,7 +146,7 @@ class DeltaScannerTest {
     @ParameterizedTest
     @ValueSource(strings = {
             "{\"content\":\"a\"},\"finish_reason\":\"stop\"}]}",
-            "{\"tool_calls\":[{\"index\":0}]}}]}",
+            "{\"tool_calls\":[{\"index\":0,\"function\":{\"arguments\":{}}}]}}]}",
             "{\"content\":\"a\",\"content\":\"b\"}}]}",
             "{\"con\\u0074ent\":\"a\"}}]}",
             "{\"content\":12}}]}",
