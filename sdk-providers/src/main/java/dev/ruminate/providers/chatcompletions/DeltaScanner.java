@@ -290,7 +290,7 @@ final class DeltaScanner {
                         if (index >= 0) {
                             return false;
                         }
-                        index = c.smallInt();
+                        index = c.plainIndex();
                         if (index < 0) {
                             return false;
                         }

@@ -267,10 +267,13 @@ public final class JsonCursor {
     }
 
     /**
-     * Consumes a string value whose bytes are exactly {@code value}: no escape, nothing more or less.
-     * A string that would decode to {@code value} through an escape is not recognised.
+     * Consumes a string value whose bytes are exactly {@code value}, after optional whitespace: no
+     * escape, nothing more or less; for values a fast path compares rather than decodes (an event's
+     * type, an id it has seen before). A string that would decode to {@code value} through an escape
+     * is not recognised.
      *
-     * @param value the expected content, plain ASCII without quotes or backslashes
+     * @param value the expected content: well-formed UTF-8 without a quote, a backslash or a control
+     *     character
      * @return true if the string was there (and is now consumed)
      */
     public boolean stringIs(byte[] value) {
@@ -328,53 +331,6 @@ public final class JsonCursor {
             throw new IllegalStateException("no string read");
         }
         return s;
-    }
-
-    /**
-     * Consumes a string value whose bytes between the quotes are exactly {@code value}, after
-     * optional whitespace; for values a fast path compares rather than decodes (an event's type, an
-     * id it has seen before).
-     *
-     * @param value the bytes expected between the quotes: well-formed UTF-8 without a quote, a
-     *     backslash or a control character, so that they are the string's own encoding, escape-free
-     * @return true if the value is that string (and is now consumed); false, consuming nothing but
-     *     whitespace, for anything else, including the same text written with an escape
-     */
-    public boolean stringValueIs(byte[] value) {
-        whitespace();
-        int close = pos + 1 + value.length;
-        if (close >= end || data[pos] != '"' || data[close] != '"'
-                || !Arrays.equals(data, pos + 1, close, value, 0, value.length)) {
-            return false;
-        }
-        pos = close + 1;
-        return true;
-    }
-
-    /**
-     * Consumes a small non-negative integer written plainly: {@code 0} or {@code [1-9][0-9]*} of at
-     * most nine digits (no sign, fraction or exponent), then a delimiter; for the indices of a fast
-     * path's events.
-     *
-     * @return the value, or -1 for anything else (the cursor's position is then unspecified: the
-     *     caller gives up on the document)
-     */
-    public int smallIndex() {
-        whitespace();
-        int start = pos;
-        if (pos >= end || data[pos] < '0' || data[pos] > '9' || data[pos] == '0' && pos + 1 < end
-                && data[pos + 1] >= '0' && data[pos + 1] <= '9') {
-            return -1;
-        }
-        int value = 0;
-        while (pos < end && data[pos] >= '0' && data[pos] <= '9') {
-            if (pos - start == 9) {
-                return -1;
-            }
-            value = value * 10 + (data[pos] - '0');
-            pos++;
-        }
-        return delimited() ? value : -1;
     }
 
     private boolean literal(String word) {
@@ -695,25 +651,4 @@ public final class JsonCursor {
         return data[nameStart + Objects.checkIndex(index, nameLength)];
     }
 
-    /**
-     * Consumes a non-negative integer of at most nine digits (so that it fits an {@code int}), in
-     * JSON's grammar: no sign, no leading zero, no fraction or exponent, then a delimiter.
-     *
-     * @return the value, or -1 for anything else (the cursor then stands before it)
-     */
-    public int smallInt() {
-        whitespace();
-        int start = pos;
-        int value = 0;
-        while (pos < end && pos - start < 9 && data[pos] >= '0' && data[pos] <= '9') {
-            value = value * 10 + (data[pos] - '0');
-            pos++;
-        }
-        int digits = pos - start;
-        if (digits == 0 || digits > 1 && data[start] == '0' || !delimited()) {
-            pos = start;
-            return -1;
-        }
-        return value;
-    }
 }

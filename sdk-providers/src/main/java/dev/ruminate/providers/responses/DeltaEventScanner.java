@@ -141,7 +141,7 @@ final class DeltaEventScanner {
     /** Reads the type: the index of one of the four, {@link #NULL_TYPE}, or {@link #NONE} for anything else. */
     private static int type(JsonCursor c) {
         for (int i = 0; i < TYPE_BYTES.length; i++) {
-            if (c.stringValueIs(TYPE_BYTES[i])) {
+            if (c.stringIs(TYPE_BYTES[i])) {
                 return i;
             }
         }
@@ -155,7 +155,7 @@ final class DeltaEventScanner {
         // null first: a failed string may have moved the cursor, a failed null only past "null"
         if (c.nullValue()) {
             value = null;
-        } else if (itemId && known != null && c.stringValueIs(known)) {
+        } else if (itemId && known != null && c.stringIs(known)) {
             value = lastItemId;
         } else if (c.stringValue()) {
             value = c.string();
@@ -193,7 +193,7 @@ final class DeltaEventScanner {
         if (c.nullValue()) {
             return NONE;
         }
-        int i = c.smallIndex();
+        int i = c.plainIndex();
         return i >= 0 ? i : INVALID;
     }
 
