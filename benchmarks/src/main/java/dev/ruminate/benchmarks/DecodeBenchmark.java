@@ -150,4 +150,22 @@ public class DecodeBenchmark {
     public ChatResult ndjsonDecodeReduce() {
         return Wire.OLLAMA.decodeReduce(body);
     }
+
+    /** Ollama native: lent NDJSON framing alone, inside each read, without a {@code Flux}. */
+    @Benchmark
+    public long ndjsonInReadLentFrame() {
+        return InReadNdjson.frame(body, true);
+    }
+
+    /** Ollama native: lent NDJSON lines decoded and reduced inside each read, without a {@code Flux}. */
+    @Benchmark
+    public ChatResult ndjsonInReadLentDecodeReduce() {
+        return InReadNdjson.decodeReduce(body, true);
+    }
+
+    /** Ollama native: owning NDJSON lines decoded and reduced inside each read, for comparison with the lent ones. */
+    @Benchmark
+    public ChatResult ndjsonInReadOwnedDecodeReduce() {
+        return InReadNdjson.decodeReduce(body, false);
+    }
 }

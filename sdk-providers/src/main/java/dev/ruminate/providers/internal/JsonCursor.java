@@ -305,7 +305,8 @@ public final class JsonCursor {
             byte b = data[pos];
             if (b == '"') {
                 if (keep) {
-                    string = new String(data, start, pos - start,
+                    // "" is common (Ollama's empty content beside thinking): no String object for it, as Jackson
+                    string = pos == start ? "" : new String(data, start, pos - start,
                             ascii ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8);
                 }
                 pos++;
