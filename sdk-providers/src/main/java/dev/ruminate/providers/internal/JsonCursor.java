@@ -420,7 +420,8 @@ public final class JsonCursor {
             byte b = d[p];
             if (b == '"') {
                 if (keep) {
-                    string = new String(d, start, p - start,
+                    // "" is common (Ollama's empty content beside thinking): no String object for it, as Jackson
+                    string = p == start ? "" : new String(d, start, p - start,
                             ascii ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8);
                 }
                 pos = p + 1;

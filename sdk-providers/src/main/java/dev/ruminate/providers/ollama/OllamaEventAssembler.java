@@ -78,7 +78,10 @@ final class OllamaEventAssembler {
             }
             out.add(new ContentDelta(current, content));
         }
-        for (OllamaLine.ToolCall call : line.toolCalls) {
+        // by index: an iterator per line showed in the allocation profile, and almost every line has no call
+        List<OllamaLine.ToolCall> calls = line.toolCalls;
+        for (int i = 0; i < calls.size(); i++) {
+            OllamaLine.ToolCall call = calls.get(i);
             endCurrent(out);
             int part = nextPart++;
             toolsSeen = true;

@@ -43,12 +43,16 @@ final class OllamaLineParser {
      */
     static void parse(byte[] bytes, int length, OllamaLine line) {
         try (JsonParser p = JSON.createParser(ObjectReadContext.empty(), bytes, 0, length)) {
-            parse(p, bytes, line);
+            parse(p, bytes, 0, line);
         }
     }
 
-    /** Parses the object that {@code p} reads (a stream's parser just fed {@code bytes}) into {@code line}. */
-    static void parse(JsonParser p, byte[] bytes, OllamaLine line) {
+    /**
+     * Parses the object that {@code p} reads (a stream's parser just fed the line that starts at
+     * {@code offset} in {@code bytes}) into {@code line}. The parser's byte offsets are relative to
+     * the line's first byte.
+     */
+    static void parse(JsonParser p, byte[] bytes, int offset, OllamaLine line) {
         line.reset();
         JsonToken token = p.nextToken();
         if (token != JsonToken.START_OBJECT) {
@@ -59,7 +63,7 @@ final class OllamaLineParser {
             JsonToken value = p.nextToken();
             switch (name) {
                 case "model" -> line.model = JsonReading.text(p, value);
-                case "message" -> message(p, value, bytes, line);
+                case "message" -> message(p, value, bytes, offset, line);
                 case "response" -> line.content = JsonReading.text(p, value);
                 case "thinking" -> line.thinking = JsonReading.text(p, value);
                 case "done" -> line.done = value == JsonToken.VALUE_TRUE;
@@ -79,7 +83,7 @@ final class OllamaLineParser {
         }
     }
 
-    private static void message(JsonParser p, JsonToken value, byte[] bytes, OllamaLine line) {
+    private static void message(JsonParser p, JsonToken value, byte[] bytes, int offset, OllamaLine line) {
         if (value == JsonToken.VALUE_NULL) {
             return;
         }
@@ -92,13 +96,13 @@ final class OllamaLineParser {
             switch (name) {
                 case "content" -> line.content = JsonReading.text(p, v);
                 case "thinking" -> line.thinking = JsonReading.text(p, v);
-                case "tool_calls" -> toolCalls(p, v, bytes, line);
+                case "tool_calls" -> toolCalls(p, v, bytes, offset, line);
                 default -> p.skipChildren();
             }
         }
     }
 
-    private static void toolCalls(JsonParser p, JsonToken value, byte[] bytes, OllamaLine line) {
+    private static void toolCalls(JsonParser p, JsonToken value, byte[] bytes, int offset, OllamaLine line) {
         if (value == JsonToken.VALUE_NULL) {
             return;
         }
@@ -108,14 +112,14 @@ final class OllamaLineParser {
         JsonToken element;
         while ((element = p.nextToken()) != JsonToken.END_ARRAY) {
             if (element == JsonToken.START_OBJECT) {
-                toolCall(p, bytes, line);
+                toolCall(p, bytes, offset, line);
             } else if (element != JsonToken.VALUE_NULL) {
                 throw new ShapeException("a tool call must be an object, was " + JsonReading.describe(element));
             }
         }
     }
 
-    private static void toolCall(JsonParser p, byte[] bytes, OllamaLine line) {
+    private static void toolCall(JsonParser p, byte[] bytes, int offset, OllamaLine line) {
         String id = null;
         String name = null;
         String arguments = "";
@@ -136,7 +140,7 @@ final class OllamaLineParser {
                         JsonToken fv = p.nextToken();
                         switch (fn) {
                             case "name" -> name = JsonReading.text(p, fv);
-                            case "arguments" -> arguments = arguments(p, fv, bytes);
+                            case "arguments" -> arguments = arguments(p, fv, bytes, offset);
                             default -> p.skipChildren();
                         }
                     }
@@ -148,12 +152,12 @@ final class OllamaLineParser {
     }
 
     /** Returns the exact wire text of an object or array; the text of a string; "" for null. */
-    private static String arguments(JsonParser p, JsonToken value, byte[] bytes) {
+    private static String arguments(JsonParser p, JsonToken value, byte[] bytes, int offset) {
         if (value == JsonToken.START_OBJECT || value == JsonToken.START_ARRAY) {
             int start = (int) p.currentTokenLocation().getByteOffset();
             p.skipChildren();
             int end = (int) p.currentLocation().getByteOffset();
-            return new String(bytes, start, end - start, StandardCharsets.UTF_8);
+            return new String(bytes, offset + start, end - start, StandardCharsets.UTF_8);
         }
         String text = JsonReading.text(p, value);
         return text == null ? "" : text;

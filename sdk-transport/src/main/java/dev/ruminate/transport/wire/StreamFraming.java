@@ -30,7 +30,7 @@ public final class StreamFraming<F> {
 
     /** Newline-delimited JSON, {@code application/x-ndjson}: frames are {@link JsonLine}s. */
     public static final StreamFraming<JsonLine> NDJSON = new StreamFraming<>("application/x-ndjson", List.of(), "line",
-            JsonLineDecoder::new, JsonLineDecoder::new, JsonLine::bytes, JsonLine::line, JsonLine::byteOffset);
+            JsonLineDecoder::new, limits -> new JsonLineDecoder(limits, true), JsonLine::bytes, JsonLine::line, JsonLine::byteOffset);
 
     /**
      * One JSON array streamed over time, {@code application/json}: frames are its elements,
