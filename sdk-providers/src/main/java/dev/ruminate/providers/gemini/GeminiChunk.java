@@ -34,4 +34,24 @@ final class GeminiChunk {
     final Map<String, String> delta = new HashMap<>();
     /** {@code interaction} fields: {@code id}, {@code model}, {@code status}. */
     final Map<String, String> interaction = new HashMap<>();
+
+    /** Empties the chunk for the next event: no parts, every field absent. */
+    void clear() {
+        parts.clear();
+        finishReason = null;
+        blockReason = null;
+        modelVersion = null;
+        responseId = null;
+        hasUsage = false;
+        promptTokens = null;
+        candidatesTokens = null;
+        thoughtsTokens = null;
+        cachedTokens = null;
+        error = null;
+        eventType = null;
+        index = -1;
+        step.clear();
+        delta.clear();
+        interaction.clear();
+    }
 }

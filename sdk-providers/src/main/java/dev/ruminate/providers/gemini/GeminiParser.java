@@ -40,13 +40,33 @@ final class GeminiParser {
      */
     static void parse(byte[] data, GeminiChunk chunk) {
         try (JsonParser p = JSON.createParser(ObjectReadContext.empty(), data)) {
-            parse(p, data, chunk);
+            parse(p, new Source(data, 0), chunk);
         }
     }
 
-    /** Parses {@code data}, which {@code p} reads (a stream's parser just fed it), into {@code chunk}. */
-    static void parse(JsonParser p, byte[] data, GeminiChunk chunk) {
-        clear(chunk);
+    /**
+     * Parses the event that {@code p} reads (a stream's parser just fed it {@code data} from
+     * {@code offset}) into {@code chunk}. The event may be lent: what the chunk keeps is copied out of
+     * {@code data}, nothing refers to it after the call.
+     */
+    static void parse(JsonParser p, byte[] data, int offset, GeminiChunk chunk) {
+        parse(p, new Source(data, offset), chunk);
+    }
+
+    /**
+     * The array the parser reads and where the event starts in it: the parser reports locations
+     * relative to the event, values kept as JSON are copied from {@code offset} plus those.
+     */
+    private record Source(byte[] data, int offset) {
+
+        /** Copies the event's bytes between two locations the parser reported. */
+        String copy(long from, long to) {
+            return new String(data, offset + (int) from, (int) (to - from), StandardCharsets.UTF_8);
+        }
+    }
+
+    private static void parse(JsonParser p, Source data, GeminiChunk chunk) {
+        chunk.clear();
         if (p.nextToken() != JsonToken.START_OBJECT) {
             throw new ShapeException("a Gemini event must be a JSON object");
         }
@@ -73,26 +93,7 @@ final class GeminiParser {
         }
     }
 
-    private static void clear(GeminiChunk c) {
-        c.parts.clear();
-        c.finishReason = null;
-        c.blockReason = null;
-        c.modelVersion = null;
-        c.responseId = null;
-        c.hasUsage = false;
-        c.promptTokens = null;
-        c.candidatesTokens = null;
-        c.thoughtsTokens = null;
-        c.cachedTokens = null;
-        c.error = null;
-        c.eventType = null;
-        c.index = -1;
-        c.step.clear();
-        c.delta.clear();
-        c.interaction.clear();
-    }
-
-    private static void candidates(JsonParser p, JsonToken t, byte[] data, GeminiChunk chunk) {
+    private static void candidates(JsonParser p, JsonToken t, Source data, GeminiChunk chunk) {
         if (t != JsonToken.START_ARRAY) {
             throw new ShapeException("candidates must be an array");
         }
@@ -117,7 +118,7 @@ final class GeminiParser {
         }
     }
 
-    private static void content(JsonParser p, byte[] data, GeminiChunk chunk) {
+    private static void content(JsonParser p, Source data, GeminiChunk chunk) {
         while (p.nextToken() == JsonToken.PROPERTY_NAME) {
             String field = p.currentName();
             JsonToken v = p.nextToken();
@@ -131,7 +132,7 @@ final class GeminiParser {
         }
     }
 
-    private static GeminiPart part(JsonParser p, byte[] data) {
+    private static GeminiPart part(JsonParser p, Source data) {
         GeminiPart part = new GeminiPart();
         long from = p.currentTokenLocation().getByteOffset();
         while (p.nextToken() == JsonToken.PROPERTY_NAME) {
@@ -151,12 +152,12 @@ final class GeminiParser {
         }
         if (part.serverType != null) {
             long to = p.currentLocation().getByteOffset();
-            part.serverJson = new String(data, (int) from, (int) (to - from), StandardCharsets.UTF_8);
+            part.serverJson = data.copy(from, to);
         }
         return part;
     }
 
-    private static void functionCall(JsonParser p, JsonToken v, byte[] data, GeminiPart part) {
+    private static void functionCall(JsonParser p, JsonToken v, Source data, GeminiPart part) {
         if (v != JsonToken.START_OBJECT) {
             throw new ShapeException("functionCall must be an object");
         }
@@ -175,7 +176,7 @@ final class GeminiParser {
         }
     }
 
-    private static void partialArgs(JsonParser p, JsonToken t, byte[] data, GeminiPart part) {
+    private static void partialArgs(JsonParser p, JsonToken t, Source data, GeminiPart part) {
         if (t != JsonToken.START_ARRAY) {
             throw new ShapeException("partialArgs must be an array");
         }
@@ -271,7 +272,7 @@ final class GeminiParser {
      * text}, …]} (joined), the shapes of vercel/ai's {@code google-interactions-api.ts}, decoded
      * tolerantly (UNVERIFIED against a recording: the recorded thought steps have no summary).
      */
-    private static void strings(JsonParser p, JsonToken t, byte[] data, Map<String, String> into) {
+    private static void strings(JsonParser p, JsonToken t, Source data, Map<String, String> into) {
         if (t != JsonToken.START_OBJECT) {
             throw new ShapeException("step and delta must be objects");
         }
@@ -330,10 +331,9 @@ final class GeminiParser {
     }
 
     /** Returns the exact JSON text of the value the parser is at, moving past it. */
-    private static String raw(JsonParser p, byte[] data) {
+    private static String raw(JsonParser p, Source data) {
         long from = p.currentTokenLocation().getByteOffset();
         p.skipChildren();
-        long to = p.currentLocation().getByteOffset();
-        return new String(data, (int) from, (int) (to - from), StandardCharsets.UTF_8);
+        return data.copy(from, p.currentLocation().getByteOffset());
     }
 }

@@ -7,6 +7,7 @@ import dev.ruminate.providers.internal.StreamParser;
 import dev.ruminate.providers.spi.StreamDecoder;
 import dev.ruminate.transport.wire.SseEvent;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Decodes the Server-Sent Events of one Gemini stream ({@code streamGenerateContent?alt=sse}, or the
@@ -21,6 +22,15 @@ import java.util.List;
  * naming the event's line and byte offset. A {@code [DONE]} sentinel, which Gemini does not send
  * but proxies may, is ignored, as are event types other than {@code message}.
  *
+ * <p>The event may be lent (its data a range of the framing's array, valid during
+ * {@link #decode} only): it is read through {@link SseEvent#dataArray()}, {@link SseEvent#dataOffset()}
+ * and {@link SseEvent#dataLength()}, and what the events keep is copied out of it.
+ *
+ * <p>A chunk of the dominant shape (one candidate whose parts are text, with usage) is read by
+ * {@link TextPartScanner} from its bytes, without Jackson; every other chunk, and any the scanner
+ * does not recognise, is parsed with Jackson. Both give the same events
+ * ({@code GeminiFastPathDifferentialTest}).
+ *
  * <p>One instance per response; not thread-safe.
  */
 final class GeminiStreamDecoder implements StreamDecoder<SseEvent> {
@@ -29,17 +39,39 @@ final class GeminiStreamDecoder implements StreamDecoder<SseEvent> {
     private final GeminiChunk chunk = new GeminiChunk();
     /** One parser for the stream; after a failure the stream ends, so it is never fed again. */
     private final StreamParser json = StreamParser.create(GeminiParser.JSON);
+    /** Reads the dominant text chunks by their bytes; null when the fast path is off (tests). */
+    private final @Nullable TextPartScanner scanner;
 
     GeminiStreamDecoder(String provider) {
+        this(provider, true);
+    }
+
+    /**
+     * Creates a decoder, with or without the fast path.
+     *
+     * @param fastPath false to parse every chunk with Jackson: for the tests that hold the two paths
+     *     equal, not a setting
+     */
+    GeminiStreamDecoder(String provider, boolean fastPath) {
         this.assembler = new GeminiAssembler(provider);
+        this.scanner = fastPath ? new TextPartScanner() : null;
     }
 
     @Override
     public void decode(SseEvent event, List<ChatEvent> out) {
-        if (!"message".equals(event.type()) || event.isDone() || JsonReading.isBlank(event.data())) {
+        if (!"message".equals(event.type()) || event.isDone()) {
             return;
         }
-        GeminiParser.parse(json.feed(event.data()), event.data(), chunk);
+        byte[] array = event.dataArray();
+        int offset = event.dataOffset();
+        int length = event.dataLength();
+        if (JsonReading.isBlank(array, offset, length)) {
+            return;
+        }
+        // the head (model, response id) is read until the response has started; nothing reads it after
+        if (scanner == null || !scanner.scan(array, offset, length, !assembler.started(), chunk)) {
+            GeminiParser.parse(json.feed(array, offset, length), array, offset, chunk);
+        }
         assembler.apply(chunk, out);
     }
 

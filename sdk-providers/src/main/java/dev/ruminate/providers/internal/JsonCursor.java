@@ -652,4 +652,126 @@ public final class JsonCursor {
         return data[nameStart + Objects.checkIndex(index, nameLength)];
     }
 
+    // Helpers for scanners that skip nested values and read counts (the Gemini chunk's usage). They
+    // are built on the public methods above, so that those stay the one place that reads JSON's grammar.
+
+    /** How deep {@link #skipValue()} follows nested objects and arrays before it leaves the value to Jackson. */
+    private static final int MAX_SKIP_DEPTH = 32;
+    /** Property names inside a skipped value longer than this (in bytes, escapes included) are left to Jackson. */
+    private static final int MAX_SKIPPED_NAME_BYTES = 256;
+    /** Counts with more digits than this are left to Jackson: 18 digits always fit in a {@code long}. */
+    private static final int MAX_COUNT_DIGITS = 18;
+
+    /**
+     * Skips any value, objects and arrays included, each part checked as strictly as
+     * {@link #skipScalar()} checks a scalar. Names inside are well-formed strings without escapes
+     * (Jackson checks names more strictly than values: it rejects a lone surrogate escape in a name);
+     * duplicate names are accepted, as Jackson accepts them by default.
+     *
+     * @return false for anything malformed, nested deeper than 32 levels, or with a name that has an
+     *     escape or is longer than 256 bytes
+     */
+    public boolean skipValue() {
+        return skipValue(0);
+    }
+
+    private boolean skipValue(int depth) {
+        if (take('{')) {
+            if (depth >= MAX_SKIP_DEPTH) {
+                return false;
+            }
+            if (take('}')) {
+                return true;
+            }
+            do {
+                whitespace();
+                int start = pos;
+                if (!peek('"') || !skipScalar() || pos - start > MAX_SKIPPED_NAME_BYTES || hasBackslash(start, pos)
+                        || !take(':') || !skipValue(depth + 1)) {
+                    return false;
+                }
+            } while (take(','));
+            return take('}');
+        }
+        if (take('[')) {
+            if (depth >= MAX_SKIP_DEPTH) {
+                return false;
+            }
+            if (take(']')) {
+                return true;
+            }
+            do {
+                if (!skipValue(depth + 1)) {
+                    return false;
+                }
+            } while (take(','));
+            return take(']');
+        }
+        return skipScalar();
+    }
+
+    /**
+     * Skips a string value, checked as {@link #stringValue()} checks it, without decoding it.
+     *
+     * @return false for anything but a well-formed string
+     */
+    public boolean skipString() {
+        return peek('"') && skipScalar();
+    }
+
+    /**
+     * Consumes a boolean literal.
+     *
+     * @param value the literal expected: {@code true} or {@code false}
+     * @return true if that literal, and nothing longer, is next (and is now consumed)
+     */
+    public boolean booleanValue(boolean value) {
+        return peek(value ? 't' : 'f') && skipScalar();
+    }
+
+    /**
+     * Reads a count: a non-negative integer as JSON writes it ({@code 0} or a digit 1-9 and more
+     * digits; no sign, fraction or exponent) of at most 18 digits, followed by whitespace or a
+     * structural byte.
+     *
+     * @return the count, or -1 (nothing consumed that matters: the caller gives the document up) for
+     *     anything else, such as {@code 01}, {@code -1}, {@code 1.0}, {@code 1e3} or a longer number
+     */
+    public long count() {
+        whitespace();
+        int start = pos;
+        long value = 0;
+        while (pos < end && data[pos] >= '0' && data[pos] <= '9' && pos - start < MAX_COUNT_DIGITS + 1) {
+            value = value * 10 + (data[pos] - '0');
+            pos++;
+        }
+        int digits = pos - start;
+        if (digits == 0 || digits > MAX_COUNT_DIGITS || (digits > 1 && data[start] == '0') || pos >= end) {
+            return -1;
+        }
+        byte b = data[pos];
+        boolean delimited = b == ',' || b == '}' || b == ']' || b == ' ' || b == '\n' || b == '\r' || b == '\t';
+        return delimited ? value : -1;
+    }
+
+    /**
+     * Tells whether a number is next (a {@code -} or a digit, after optional whitespace), without
+     * consuming it.
+     *
+     * @return true if a number starts next
+     */
+    public boolean atNumber() {
+        whitespace();
+        return pos < end && (data[pos] == '-' || (data[pos] >= '0' && data[pos] <= '9'));
+    }
+
+    /** Tells whether the bytes from {@code from} to {@code to} hold a backslash. */
+    private boolean hasBackslash(int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (data[i] == '\\') {
+                return true;
+            }
+        }
+        return false;
+    }
 }

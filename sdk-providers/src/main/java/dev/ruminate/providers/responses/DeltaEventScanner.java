@@ -54,8 +54,7 @@ final class DeltaEventScanner {
             ascii("text"), ascii("refusal"), ascii("arguments"), ascii("input"), ascii("part"), ascii("item"),
             ascii("response")};
 
-    /** How deep a skipped value may nest ({@code logprobs}: an array of objects holding arrays). */
-    private static final int MAX_DEPTH = 8;
+    /** An index that is null. */
     private static final int NONE = -1;
     /** An index that is neither a plain small integer nor null. */
     private static final int INVALID = -2;
@@ -117,7 +116,7 @@ final class DeltaEventScanner {
                 if (event.summaryIndex == INVALID) {
                     return false;
                 }
-            } else if (anyName(c, READ_ELSEWHERE) || !skip(c)) {
+            } else if (anyName(c, READ_ELSEWHERE) || !c.skipValue()) {
                 return false;
             }
         } while (c.take(','));
@@ -195,47 +194,6 @@ final class DeltaEventScanner {
         }
         int i = c.plainIndex();
         return i >= 0 ? i : INVALID;
-    }
-
-    /**
-     * Skips a value the full parser skips as well ({@code logprobs}, {@code sequence_number}, …): a
-     * scalar, or an array or object nested at most {@link #MAX_DEPTH} deep, each part as strictly as
-     * {@link JsonCursor} reads it (a trailing comma, a name with an escape, anything malformed: false).
-     */
-    private static boolean skip(JsonCursor c) {
-        return skip(c, 0);
-    }
-
-    private static boolean skip(JsonCursor c, int depth) {
-        if (c.take('[')) {
-            if (c.take(']')) {
-                return true;
-            }
-            if (depth == MAX_DEPTH) {
-                return false;
-            }
-            do {
-                if (!skip(c, depth + 1)) {
-                    return false;
-                }
-            } while (c.take(','));
-            return c.take(']');
-        }
-        if (c.take('{')) {
-            if (c.take('}')) {
-                return true;
-            }
-            if (depth == MAX_DEPTH) {
-                return false;
-            }
-            do {
-                if (!c.name() || !skip(c, depth + 1)) {
-                    return false;
-                }
-            } while (c.take(','));
-            return c.take('}');
-        }
-        return c.skipScalar();
     }
 
     private static boolean anyName(JsonCursor c, byte[][] names) {
