@@ -106,7 +106,7 @@ class DeltaScannerTest {
             "[{\"index\":1e0}]",
             "[{\"index\":\"0\"}]",
             "[{\"index\":null}]",
-            "[{\"index\":1234567890}]",
+            "[{\"index\":2147483648}]",
             "[{\"index\":0}],\"tool_calls\":[{\"index\":1}]",
             "[{\"index\":0},]",
             "[1]",
