@@ -60,6 +60,8 @@ final class DeltaScanner {
     /** A reasoning field's code: this plus its priority (its place in the profile's list). */
     private static final int REASONING = 100;
 
+    /** A head longer than this is not remembered (an OpenAI head is about 100 bytes). */
+    private static final int MAX_HEAD = 512;
     /** Top-level names: usage, x_groq, thought_signature and error are read by the full parser, so null only. */
     private static final NameTable TOP = NameTable.builder().add("choices", CHOICES).add("usage", NULL_ONLY)
             .add("x_groq", NULL_ONLY).add("thought_signature", NULL_ONLY).add("error", NULL_ONLY).build();
@@ -73,6 +75,9 @@ final class DeltaScanner {
             .build();
 
     private final JsonCursor json = new JsonCursor();
+    /** The last plain chunk head read, up to the colon after {@code "choices"}; see {@link #rememberHead}. */
+    private byte[] head = NO_BYTES;
+    private int headLength;
     private final List<String> reasoningFields;
     /** The delta's names: the full parser's cases first, so that a reasoning field cannot take one of theirs. */
     private final NameTable deltaNames;
@@ -110,22 +115,41 @@ final class DeltaScanner {
     }
 
     private boolean object(JsonCursor c, Chunk chunk) {
-        if (!c.take('{') || c.peek('}')) {
+        int start = c.position();
+        boolean choices = false;
+        if (headLength > 0 && c.skipKnown(head, headLength)) {
+            // the same head as a chunk read before, up to the colon after "choices": read as it was, nothing seen yet
+            if (!choices(c, chunk)) {
+                return false;
+            }
+            choices = true;
+            if (!c.take(',')) {
+                return c.take('}') && c.atEnd();
+            }
+        } else if (!c.take('{') || c.peek('}')) {
             return false;
         }
-        boolean choices = false;
+        // only skipped scalars before "choices" make a head worth remembering: the state after it is then empty
+        boolean plainHead = !choices;
         do {
             if (!c.name()) {
                 return false;
             }
             switch (TOP.find(c)) {
                 case CHOICES -> {
-                    if (choices || !choices(c, chunk)) {
+                    if (choices) {
+                        return false;
+                    }
+                    if (plainHead) {
+                        rememberHead(c, start);
+                    }
+                    if (!choices(c, chunk)) {
                         return false;
                     }
                     choices = true;
                 }
                 case NULL_ONLY -> {
+                    plainHead = false;
                     if (!c.nullValue()) {
                         return false;
                     }
@@ -138,6 +162,25 @@ final class DeltaScanner {
             }
         } while (c.take(','));
         return c.take('}') && c.atEnd() && choices;
+    }
+
+    /**
+     * Remembers the bytes from the data's start to the colon after {@code "choices"}: a stream repeats
+     * its chunk head ({@code id}, {@code object}, {@code created}, {@code model}, …) byte for byte, and
+     * a head equal to one read strictly before reads the same, so later chunks compare it instead of
+     * scanning it. Every token in it ends before it does (a scalar at the comma after it, a name at its
+     * colon), so what follows cannot change how it reads.
+     */
+    private void rememberHead(JsonCursor c, int start) {
+        int n = c.position() - start;
+        if (n > MAX_HEAD) {
+            headLength = 0;
+            return;
+        }
+        if (head.length < n) {
+            head = new byte[Math.max(n, 128)];
+        }
+        headLength = c.copyReadSince(start, head);
     }
 
     private boolean choices(JsonCursor c, Chunk chunk) {

@@ -632,6 +632,47 @@ public final class JsonCursor {
     }
 
     /**
+     * Returns where the cursor is: an index into the array given to {@link #reset}.
+     *
+     * @return the index of the next byte to read
+     */
+    public int position() {
+        return pos;
+    }
+
+    /**
+     * Copies the bytes from {@code from} up to the cursor into {@code into}, for a caller that
+     * remembers a prefix it has read (see {@link #skipKnown}).
+     *
+     * @param from an earlier {@link #position()} of this document
+     * @param into where the bytes go, from index 0; at least as long as they are
+     * @return how many bytes were copied
+     */
+    public int copyReadSince(int from, byte[] into) {
+        int n = pos - from;
+        System.arraycopy(data, from, into, 0, n);
+        return n;
+    }
+
+    /**
+     * Consumes {@code length} bytes if they are exactly the first {@code length} of {@code known}.
+     * For a prefix this cursor read, strictly, from an earlier document: when it ends just after a
+     * token whose reading did not look past it (a colon, a comma), the same bytes read the same way
+     * again, so they need not be checked again, only compared.
+     *
+     * @param known the bytes of the prefix
+     * @param length how many of them make it
+     * @return true if the document continues with them (and they are now consumed)
+     */
+    public boolean skipKnown(byte[] known, int length) {
+        if (end - pos < length || !Arrays.equals(data, pos, pos + length, known, 0, length)) {
+            return false;
+        }
+        pos += length;
+        return true;
+    }
+
+    /**
      * Returns the length in bytes of the name last read by {@link #name()}, so that a caller can
      * dispatch on it before comparing bytes.
      *
@@ -639,17 +680,6 @@ public final class JsonCursor {
      */
     public int nameLength() {
         return nameLength;
-    }
-
-    /**
-     * Returns one byte of the name last read by {@link #name()} (names are plain ASCII).
-     *
-     * @param index from 0 to {@link #nameLength()} - 1
-     * @return the byte
-     * @throws IndexOutOfBoundsException if {@code index} is outside the name
-     */
-    public byte nameByte(int index) {
-        return data[nameStart + Objects.checkIndex(index, nameLength)];
     }
 
     // Helpers for scanners that skip nested values and read counts (the Gemini chunk's usage). They

@@ -74,13 +74,14 @@ import reactor.core.publisher.Mono;
  * requested: no operator between the socket and the subscriber requests without bound, so while
  * the subscriber requests nothing, Reactor Netty stops reading the socket (auto-read off), the
  * kernel's receive buffer fills and the server's writes block. What a paused stream then holds
- * is bounded by the read-ahead, whatever the stream's length: at most 32 frames and the decoded
- * events of one ({@link StreamDecoding}; with think-tag splitting, up to 256 events more), the
- * frames decoded from at most 32 network reads (the framing's prefetch; a read is at most 64 KiB with Netty's default allocator), the one frame being
- * assembled (at most {@link WireLimits}' limits) and the buffers Reactor Netty read in the read
- * loop in which demand ran out (pooled, off-heap). Measured: about 0.3 MB of heap per paused
- * stream of 13.6 MB, with 100 or 1,000 open (see {@code benchmarks/README.md}, "Slow consumers
- * (issue 21)"). <b>Cancellation.</b> Cancelling closes the exchange. <b>Errors.</b> All are
+ * is bounded by the read-ahead, whatever the stream's length: the events decoded from at most 32
+ * network reads (each frame is decoded inside the read that completes it, {@link StreamDecoding#decode};
+ * a read is at most 64 KiB with Netty's default allocator; with think-tag splitting, up to 256
+ * events more), the one frame being assembled (at most {@link WireLimits}' limits) and the buffers
+ * Reactor Netty read in the read loop in which demand ran out (pooled, off-heap). A stream resumed
+ * by a {@link StreamResumption} holds owned frames instead: at most 32 frames and the events of
+ * one, and the frames of 32 reads. Measured: about 0.13 MB of heap per paused stream of 13.6 MB,
+ * with 100 or 1,000 open (see {@code benchmarks/README.md}, "Slow consumers (issue 21)"). <b>Cancellation.</b> Cancelling closes the exchange. <b>Errors.</b> All are
  * {@link dev.ruminate.core.error.RuminateException}s: a request the codec cannot encode fails the
  * flux (not the call) with {@link InvalidRequestException}, and an opaque value that fails its
  * checks under {@link dev.ruminate.core.history.IntegrityPolicy#FAIL} fails it with

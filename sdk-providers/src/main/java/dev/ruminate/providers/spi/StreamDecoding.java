@@ -23,11 +23,17 @@ import tools.jackson.core.TokenStreamLocation;
  * the events a frame gave before its failure delivered before the failure; nothing decoded after
  * a failure; the decoder's closing events (or its incomplete-stream error) when the frames end.
  *
- * <p>Stateless and thread-safe; each subscription to an operator's result decodes with its own
- * state. <b>Backpressure</b> is honoured: at most 32 frames are requested ahead, and a frame is
- * decoded only once the events of the one before it are delivered, into one list reused for the
- * whole response (no list per frame); <b>cancellation</b> propagates upstream. An upstream error
- * ends the flux unchanged, after the events of the frames received before it.
+ * <p>Two ways in: {@link #decode} reads the body's buffers and decodes each frame inside the network
+ * read that completes it, the frame lent rather than copied (what the provider skeleton runs);
+ * {@link #operator} decodes a flux of owned frames (for callers that frame a body themselves, and for
+ * stream resumption, which may read frames again).
+ *
+ * <p>Stateless and thread-safe; each subscription decodes with its own state. <b>Backpressure</b>
+ * is honoured: {@link #operator} requests at most 32 frames ahead, and decodes a frame only once the
+ * events of the one before it are delivered, into one list reused for the whole response (no list
+ * per frame); {@link #decode} holds at most 32 network reads' events ahead. <b>Cancellation</b>
+ * propagates upstream. An upstream error ends the flux unchanged, after the events of the frames
+ * received before it.
  *
  * @since 0.1
  */

@@ -163,6 +163,36 @@ class DeltaScannerTest {
     void leavesEverythingElseToJackson(String rest) {
         String json = "{\"id\":\"x\",\"choices\":[{\"index\":0,\"delta\":" + rest;
         assertThat(recognised(json.getBytes(StandardCharsets.UTF_8))).as(json).isFalse();
+        // the same after a chunk with this head was read, so that the head is compared, not scanned
+        assertThat(scan("{\"id\":\"x\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"primed\"}}]}").segments)
+                .containsExactly(new Chunk.Segment(false, "primed", "content"));
+        assertThat(recognised(json.getBytes(StandardCharsets.UTF_8))).as("after the head was read: " + json).isFalse();
+    }
+
+    /**
+     * A head read once is compared in later chunks, not scanned again: the same head reads the same,
+     * and a head that differs anywhere, or a chunk cut inside it, is scanned (or declined) as before.
+     */
+    @Test
+    void aRepeatedHeadReadsAsTheFirstAndAChangedOneIsScanned() {
+        String head = "{\"id\":\"a\",\"created\":1,\"model\":\"m\",\"choices\":";
+        assertThat(scan(head + "[{\"delta\":{\"content\":\"one\"}}]}").segments)
+                .containsExactly(new Chunk.Segment(false, "one", "content"));
+        assertThat(scan(head + " [ {\"delta\":{\"reasoning_content\":\"two\"}} ] , \"usage\":null}").reasoningText)
+                .isEqualTo("two");
+        // a later member named choices is still a second choices
+        assertThat(recognised(head + "[{\"delta\":{}}],\"choices\":[{\"delta\":{}}]}")).isFalse();
+        // one byte changed inside the head: scanned, and a malformed one declined
+        assertThat(scan(head.replace("\"a\"", "\"b\"") + "[{\"delta\":{\"content\":\"three\"}}]}").segments)
+                .containsExactly(new Chunk.Segment(false, "three", "content"));
+        assertThat(recognised(head.replace("1,", "01,") + "[{\"delta\":{}}]}")).isFalse();
+        assertThat(recognised(head.substring(0, head.length() - 3))).isFalse();
+        assertThat(recognised(head)).isFalse();
+        // a head holding a name the full parser reads is not remembered: usage before choices stays checked
+        String usageFirst = "{\"usage\":null,\"choices\":";
+        assertThat(scan(usageFirst + "[{\"delta\":{\"content\":\"four\"}}]}").segments)
+                .containsExactly(new Chunk.Segment(false, "four", "content"));
+        assertThat(recognised("{\"usage\":{},\"choices\":[{\"delta\":{}}]}")).isFalse();
     }
 
     /** Only choice 0 becomes events, and Jackson reads the index: anything but 0 or null is its to judge. */
