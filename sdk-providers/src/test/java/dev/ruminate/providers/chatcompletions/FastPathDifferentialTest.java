@@ -2,6 +2,7 @@ package dev.ruminate.providers.chatcompletions;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ruminate.providers.testing.JsonNoise;
 import dev.ruminate.providers.testing.ByteChunks;
 import dev.ruminate.providers.testing.Recorded;
 import dev.ruminate.providers.testing.Recorded.Outcome;
@@ -267,7 +268,7 @@ class FastPathDifferentialTest {
         private static final List<String> NULL_IN_PLAIN = List.of("refusal", "thought_signature", "reasoning_details");
 
         /** Stands for a malformed UTF-8 sequence, put in when the chunk becomes bytes. */
-        static final char MALFORMED = '\ue000';
+        static final char MALFORMED = JsonNoise.MALFORMED;
 
         private final Random random;
         private final StringBuilder out = new StringBuilder();
@@ -637,17 +638,7 @@ class FastPathDifferentialTest {
                 if ((plain || !malformed) && (kind == 5 || kind == 7)) {
                     kind = 0;
                 }
-                switch (kind) {
-                    case 0 -> out.append(pick("\\n", "\\t", "\\\"", "\\\\", "\\/", "\\b", "\\f", "\\r"));
-                    case 1 -> out.append(String.format(random.nextBoolean() ? "\\u%04x" : "\\u%04X", random.nextInt(0x10000)));
-                    case 2 -> out.append("\\ud83d\\ude00"); // an escaped surrogate pair
-                    case 3 -> out.append(pick("\\ud83d", "\\ude00", "\\ud83dx")); // lone surrogates
-                    case 4 -> out.append(pick("é", "中文", "😀", "𝄞", "ß€→"));
-                    case 5 -> out.append(pick("\\x", "\\u12", "\\u12g4", "\u0001", "\t", "\\")); // malformed
-                    case 6 -> out.append((char) 0xd83d); // a lone surrogate: written as '?' by the encoder
-                    case 7 -> out.append(MALFORMED);
-                    default -> out.append((char) ('a' + random.nextInt(26))).append(random.nextInt(5) == 0 ? " " : "");
-                }
+                JsonNoise.stringPiece(random, out, kind);
             }
             out.append('"');
         }

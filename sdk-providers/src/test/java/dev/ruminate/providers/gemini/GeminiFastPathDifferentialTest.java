@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.providers.spi.StreamDecoding;
+import dev.ruminate.providers.testing.JsonNoise;
 import dev.ruminate.providers.testing.ByteChunks;
 import dev.ruminate.providers.testing.Recorded;
 import dev.ruminate.providers.testing.Recorded.Outcome;
@@ -251,7 +252,7 @@ class GeminiFastPathDifferentialTest {
     private static final class ChunkWriter {
 
         /** Stands for a malformed UTF-8 sequence, put in when the chunk becomes bytes. */
-        static final char MALFORMED = '\ue000';
+        static final char MALFORMED = JsonNoise.MALFORMED;
 
         private static final String[] TOP = {"usageMetadata", "modelVersion", "responseId", "createTime", "x_unknown",
                 "promptFeedback", "error", "index", "event_type"};
@@ -639,17 +640,7 @@ class GeminiFastPathDifferentialTest {
                 if (malformed && random.nextInt(150) == 0) {
                     kind = random.nextBoolean() ? 5 : 7;
                 }
-                switch (kind) {
-                    case 0 -> out.append(pick("\\n", "\\t", "\\\"", "\\\\", "\\/", "\\b", "\\f", "\\r"));
-                    case 1 -> out.append(String.format(random.nextBoolean() ? "\\u%04x" : "\\u%04X", random.nextInt(0x10000)));
-                    case 2 -> out.append("\\ud83d\\ude00"); // an escaped surrogate pair
-                    case 3 -> out.append(pick("\\ud83d", "\\ude00", "\\ud83dx")); // lone surrogates
-                    case 4 -> out.append(pick("é", "中文", "😀", "𝄞", "ß€→"));
-                    case 5 -> out.append(pick("\\x", "\\u12", "\\u12g4", "\u0001", "\t", "\\")); // malformed
-                    case 6 -> out.append((char) 0xd83d); // a lone surrogate: written as '?' by the encoder
-                    case 7 -> out.append(MALFORMED);
-                    default -> out.append((char) ('a' + random.nextInt(26))).append(random.nextInt(5) == 0 ? " " : "");
-                }
+                JsonNoise.stringPiece(random, out, kind);
             }
             out.append('"');
         }
