@@ -1,7 +1,6 @@
 package dev.ruminate.providers.anthropic;
 
 import dev.ruminate.providers.internal.JsonCursor;
-import java.nio.charset.StandardCharsets;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -31,19 +30,19 @@ import org.jspecify.annotations.Nullable;
  */
 final class ContentBlockDeltaScanner {
 
-    private static final byte[] TYPE = ascii("type");
-    private static final byte[] INDEX = ascii("index");
-    private static final byte[] DELTA = ascii("delta");
-    private static final byte[] CONTENT_BLOCK_DELTA = ascii("content_block_delta");
+    private static final byte[] TYPE = JsonCursor.ascii("type");
+    private static final byte[] INDEX = JsonCursor.ascii("index");
+    private static final byte[] DELTA = JsonCursor.ascii("delta");
+    private static final byte[] CONTENT_BLOCK_DELTA = JsonCursor.ascii("content_block_delta");
     /** Top-level names the full parser reads: not recognised whatever their value. */
-    private static final byte[][] READ_AT_TOP = {ascii("content_block"), ascii("message"), ascii("usage")};
+    private static final byte[][] READ_AT_TOP = {JsonCursor.ascii("content_block"), JsonCursor.ascii("message"), JsonCursor.ascii("usage")};
     /** Delta names the full parser reads besides the text fields: not recognised. */
-    private static final byte[][] READ_IN_DELTA = {ascii("content"), ascii("stop_reason")};
+    private static final byte[][] READ_IN_DELTA = {JsonCursor.ascii("content"), JsonCursor.ascii("stop_reason")};
     /** The delta types recognised, and at the same position the field each carries its text in. */
     private static final String[] DELTA_TYPES = {"text_delta", "thinking_delta", "input_json_delta", "signature_delta"};
     private static final byte[][] DELTA_TYPE_BYTES = {
-            ascii(DELTA_TYPES[0]), ascii(DELTA_TYPES[1]), ascii(DELTA_TYPES[2]), ascii(DELTA_TYPES[3])};
-    private static final byte[][] TEXT_NAMES = {ascii("text"), ascii("thinking"), ascii("partial_json"), ascii("signature")};
+            JsonCursor.ascii(DELTA_TYPES[0]), JsonCursor.ascii(DELTA_TYPES[1]), JsonCursor.ascii(DELTA_TYPES[2]), JsonCursor.ascii(DELTA_TYPES[3])};
+    private static final byte[][] TEXT_NAMES = {JsonCursor.ascii("text"), JsonCursor.ascii("thinking"), JsonCursor.ascii("partial_json"), JsonCursor.ascii("signature")};
 
     private final JsonCursor json = new JsonCursor();
     private int index;
@@ -87,7 +86,7 @@ final class ContentBlockDeltaScanner {
                     return false;
                 }
                 delta = true;
-            } else if (anyName(c, READ_AT_TOP) >= 0 || !c.skipScalar()) {
+            } else if (c.nameIndex(READ_AT_TOP) >= 0 || !c.skipScalar()) {
                 return false;
             }
         } while (c.take(','));
@@ -122,7 +121,7 @@ final class ContentBlockDeltaScanner {
                 if (type >= 0 || (type = deltaTypeValue(c)) < 0) {
                     return false;
                 }
-            } else if ((field = anyName(c, TEXT_NAMES)) >= 0) {
+            } else if ((field = c.nameIndex(TEXT_NAMES)) >= 0) {
                 if (textField >= 0) {
                     return false;
                 }
@@ -132,7 +131,7 @@ final class ContentBlockDeltaScanner {
                 } else if (!c.nullValue()) {
                     return false;
                 }
-            } else if (anyName(c, READ_IN_DELTA) >= 0 || !c.skipScalar()) {
+            } else if (c.nameIndex(READ_IN_DELTA) >= 0 || !c.skipScalar()) {
                 return false;
             }
         } while (c.take(','));
@@ -150,18 +149,5 @@ final class ContentBlockDeltaScanner {
             }
         }
         return -1;
-    }
-
-    private static int anyName(JsonCursor c, byte[][] names) {
-        for (int i = 0; i < names.length; i++) {
-            if (c.nameIs(names[i])) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    private static byte[] ascii(String s) {
-        return s.getBytes(StandardCharsets.US_ASCII);
     }
 }

@@ -1,7 +1,6 @@
 package dev.ruminate.providers.bedrock;
 
 import dev.ruminate.providers.internal.JsonCursor;
-import java.nio.charset.StandardCharsets;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -38,12 +37,12 @@ final class DeltaScanner {
         TOOL_INPUT
     }
 
-    private static final byte[] CONTENT_BLOCK_INDEX = ascii("contentBlockIndex");
-    private static final byte[] DELTA = ascii("delta");
-    private static final byte[] TEXT = ascii("text");
-    private static final byte[] REASONING_CONTENT = ascii("reasoningContent");
-    private static final byte[] TOOL_USE = ascii("toolUse");
-    private static final byte[] INPUT = ascii("input");
+    private static final byte[] CONTENT_BLOCK_INDEX = JsonCursor.ascii("contentBlockIndex");
+    private static final byte[] DELTA = JsonCursor.ascii("delta");
+    private static final byte[] TEXT = JsonCursor.ascii("text");
+    private static final byte[] REASONING_CONTENT = JsonCursor.ascii("reasoningContent");
+    private static final byte[] TOOL_USE = JsonCursor.ascii("toolUse");
+    private static final byte[] INPUT = JsonCursor.ascii("input");
 
     private final JsonCursor json = new JsonCursor();
     private int block;
@@ -156,9 +155,5 @@ final class DeltaScanner {
             throw new IllegalStateException("nothing recognised");
         }
         return t;
-    }
-
-    private static byte[] ascii(String s) {
-        return s.getBytes(StandardCharsets.US_ASCII);
     }
 }

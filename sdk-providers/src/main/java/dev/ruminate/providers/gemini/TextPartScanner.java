@@ -1,7 +1,6 @@
 package dev.ruminate.providers.gemini;
 
 import dev.ruminate.providers.internal.JsonCursor;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -44,27 +43,27 @@ import org.jspecify.annotations.Nullable;
  */
 final class TextPartScanner {
 
-    private static final byte[] CANDIDATES = ascii("candidates");
-    private static final byte[] USAGE = ascii("usageMetadata");
-    private static final byte[] MODEL_VERSION = ascii("modelVersion");
-    private static final byte[] RESPONSE_ID = ascii("responseId");
-    private static final byte[] CONTENT = ascii("content");
-    private static final byte[] FINISH_REASON = ascii("finishReason");
-    private static final byte[] PARTS = ascii("parts");
-    private static final byte[] TEXT = ascii("text");
-    private static final byte[] THOUGHT = ascii("thought");
-    private static final byte[] THOUGHT_SIGNATURE = ascii("thoughtSignature");
-    private static final byte[] PROMPT_TOKENS = ascii("promptTokenCount");
-    private static final byte[] CANDIDATES_TOKENS = ascii("candidatesTokenCount");
-    private static final byte[] THOUGHTS_TOKENS = ascii("thoughtsTokenCount");
-    private static final byte[] CACHED_TOKENS = ascii("cachedContentTokenCount");
+    private static final byte[] CANDIDATES = JsonCursor.ascii("candidates");
+    private static final byte[] USAGE = JsonCursor.ascii("usageMetadata");
+    private static final byte[] MODEL_VERSION = JsonCursor.ascii("modelVersion");
+    private static final byte[] RESPONSE_ID = JsonCursor.ascii("responseId");
+    private static final byte[] CONTENT = JsonCursor.ascii("content");
+    private static final byte[] FINISH_REASON = JsonCursor.ascii("finishReason");
+    private static final byte[] PARTS = JsonCursor.ascii("parts");
+    private static final byte[] TEXT = JsonCursor.ascii("text");
+    private static final byte[] THOUGHT = JsonCursor.ascii("thought");
+    private static final byte[] THOUGHT_SIGNATURE = JsonCursor.ascii("thoughtSignature");
+    private static final byte[] PROMPT_TOKENS = JsonCursor.ascii("promptTokenCount");
+    private static final byte[] CANDIDATES_TOKENS = JsonCursor.ascii("candidatesTokenCount");
+    private static final byte[] THOUGHTS_TOKENS = JsonCursor.ascii("thoughtsTokenCount");
+    private static final byte[] CACHED_TOKENS = JsonCursor.ascii("cachedContentTokenCount");
     /** Top-level names the full parser reads and this scanner does not: never recognised. */
     private static final byte[][] DECLINED_TOP = {
-            ascii("promptFeedback"), ascii("error"), ascii("event_type"), ascii("index"), ascii("step"),
-            ascii("delta"), ascii("interaction")};
+            JsonCursor.ascii("promptFeedback"), JsonCursor.ascii("error"), JsonCursor.ascii("event_type"), JsonCursor.ascii("index"), JsonCursor.ascii("step"),
+            JsonCursor.ascii("delta"), JsonCursor.ascii("interaction")};
     /** Part names that make a part something other than text: never recognised. */
     private static final byte[][] DECLINED_PART = {
-            ascii("functionCall"), ascii("executableCode"), ascii("codeExecutionResult")};
+            JsonCursor.ascii("functionCall"), JsonCursor.ascii("executableCode"), JsonCursor.ascii("codeExecutionResult")};
 
     private final JsonCursor json = new JsonCursor();
     /** Parts handed out by this scanner, reused from chunk to chunk; {@code used} of them are in the chunk. */
@@ -124,7 +123,7 @@ final class TextPartScanner {
                 }
                 id = true;
                 chunk.responseId = head == READ ? c.string() : null;
-            } else if (anyName(c, DECLINED_TOP) || !c.skipValue()) {
+            } else if (c.nameIndex(DECLINED_TOP) >= 0 || !c.skipValue()) {
                 return false;
             }
         } while (c.take(','));
@@ -256,7 +255,7 @@ final class TextPartScanner {
                 } else if (!c.nullValue()) {
                     return false;
                 }
-            } else if (anyName(c, DECLINED_PART) || !c.skipValue()) {
+            } else if (c.nameIndex(DECLINED_PART) >= 0 || !c.skipValue()) {
                 return false;
             }
         } while (c.take(','));
@@ -328,18 +327,5 @@ final class TextPartScanner {
         }
         used++;
         return part;
-    }
-
-    private static boolean anyName(JsonCursor c, byte[][] names) {
-        for (byte[] name : names) {
-            if (c.nameIs(name)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static byte[] ascii(String s) {
-        return s.getBytes(StandardCharsets.US_ASCII);
     }
 }

@@ -632,6 +632,32 @@ public final class JsonCursor {
     }
 
     /**
+     * Tells which of {@code names} the name last read by {@link #name()} is: the scanners' test for the
+     * names they decline or read alike.
+     *
+     * @param names names' bytes (ASCII)
+     * @return the index of the first equal one, or -1
+     */
+    public int nameIndex(byte[][] names) {
+        for (int i = 0; i < names.length; i++) {
+            if (nameIs(names[i])) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Returns a name's bytes as {@link #nameIs} compares them.
+     *
+     * @param name a property name, plain ASCII
+     * @return its bytes
+     */
+    public static byte[] ascii(String name) {
+        return name.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /**
      * Returns where the cursor is: an index into the array given to {@link #reset}.
      *
      * @return the index of the next byte to read

@@ -1,7 +1,6 @@
 package dev.ruminate.providers.ollama;
 
 import dev.ruminate.providers.internal.JsonCursor;
-import java.nio.charset.StandardCharsets;
 
 /**
  * The fast path for the line that makes up almost all of a streamed Ollama response: a text delta,
@@ -32,14 +31,14 @@ import java.nio.charset.StandardCharsets;
  */
 final class OllamaDeltaScanner {
 
-    private static final byte[] MESSAGE = ascii("message");
-    private static final byte[] RESPONSE = ascii("response");
-    private static final byte[] CONTENT = ascii("content");
-    private static final byte[] THINKING = ascii("thinking");
-    private static final byte[] DONE = ascii("done");
-    private static final byte[] TOOL_CALLS = ascii("tool_calls");
+    private static final byte[] MESSAGE = JsonCursor.ascii("message");
+    private static final byte[] RESPONSE = JsonCursor.ascii("response");
+    private static final byte[] CONTENT = JsonCursor.ascii("content");
+    private static final byte[] THINKING = JsonCursor.ascii("thinking");
+    private static final byte[] DONE = JsonCursor.ascii("done");
+    private static final byte[] TOOL_CALLS = JsonCursor.ascii("tool_calls");
     /** Top-level names the full parser reads as numbers or as an error flag: recognised only as null. */
-    private static final byte[][] NULL_ONLY_TOP = {ascii("prompt_eval_count"), ascii("eval_count"), ascii("error")};
+    private static final byte[][] NULL_ONLY_TOP = {JsonCursor.ascii("prompt_eval_count"), JsonCursor.ascii("eval_count"), JsonCursor.ascii("error")};
 
     private final JsonCursor json = new JsonCursor();
     /** Whether the line being read has had its text field, its thinking field. */
@@ -88,7 +87,7 @@ final class OllamaDeltaScanner {
                     if (!falseValue(c)) {
                         return false;
                     }
-                } else if (anyName(c, NULL_ONLY_TOP) ? !c.nullValue() : !c.skipScalar()) {
+                } else if (c.nameIndex(NULL_ONLY_TOP) >= 0 ? !c.nullValue() : !c.skipScalar()) {
                     return false;
                 }
             } while (c.take(','));
@@ -148,18 +147,5 @@ final class OllamaDeltaScanner {
     /** Consumes the literal {@code false}: skipped as a scalar only when it is not a string or another literal. */
     private static boolean falseValue(JsonCursor c) {
         return c.peek('f') && c.skipScalar();
-    }
-
-    private static boolean anyName(JsonCursor c, byte[][] names) {
-        for (byte[] name : names) {
-            if (c.nameIs(name)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static byte[] ascii(String s) {
-        return s.getBytes(StandardCharsets.US_ASCII);
     }
 }

@@ -41,18 +41,18 @@ final class DeltaEventScanner {
     static final String ARGUMENTS = "response.function_call_arguments.delta";
     private static final String[] TYPES = {OUTPUT_TEXT, SUMMARY_TEXT, REASONING_TEXT, ARGUMENTS};
     private static final byte[][] TYPE_BYTES = {
-            ascii(OUTPUT_TEXT), ascii(SUMMARY_TEXT), ascii(REASONING_TEXT), ascii(ARGUMENTS)};
+            JsonCursor.ascii(OUTPUT_TEXT), JsonCursor.ascii(SUMMARY_TEXT), JsonCursor.ascii(REASONING_TEXT), JsonCursor.ascii(ARGUMENTS)};
 
-    private static final byte[] TYPE = ascii("type");
-    private static final byte[] OUTPUT_INDEX = ascii("output_index");
-    private static final byte[] CONTENT_INDEX = ascii("content_index");
-    private static final byte[] SUMMARY_INDEX = ascii("summary_index");
-    private static final byte[] ITEM_ID = ascii("item_id");
-    private static final byte[] DELTA = ascii("delta");
+    private static final byte[] TYPE = JsonCursor.ascii("type");
+    private static final byte[] OUTPUT_INDEX = JsonCursor.ascii("output_index");
+    private static final byte[] CONTENT_INDEX = JsonCursor.ascii("content_index");
+    private static final byte[] SUMMARY_INDEX = JsonCursor.ascii("summary_index");
+    private static final byte[] ITEM_ID = JsonCursor.ascii("item_id");
+    private static final byte[] DELTA = JsonCursor.ascii("delta");
     /** Other names the full parser reads (for other events): their presence is left to it. */
     private static final byte[][] READ_ELSEWHERE = {
-            ascii("text"), ascii("refusal"), ascii("arguments"), ascii("input"), ascii("part"), ascii("item"),
-            ascii("response")};
+            JsonCursor.ascii("text"), JsonCursor.ascii("refusal"), JsonCursor.ascii("arguments"), JsonCursor.ascii("input"), JsonCursor.ascii("part"), JsonCursor.ascii("item"),
+            JsonCursor.ascii("response")};
 
     /** An index that is null. */
     private static final int NONE = -1;
@@ -116,7 +116,7 @@ final class DeltaEventScanner {
                 if (event.summaryIndex == INVALID) {
                     return false;
                 }
-            } else if (anyName(c, READ_ELSEWHERE) || !c.skipValue()) {
+            } else if (c.nameIndex(READ_ELSEWHERE) >= 0 || !c.skipValue()) {
                 return false;
             }
         } while (c.take(','));
@@ -194,18 +194,5 @@ final class DeltaEventScanner {
         }
         int i = c.plainIndex();
         return i >= 0 ? i : INVALID;
-    }
-
-    private static boolean anyName(JsonCursor c, byte[][] names) {
-        for (byte[] name : names) {
-            if (c.nameIs(name)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static byte[] ascii(String s) {
-        return s.getBytes(StandardCharsets.US_ASCII);
     }
 }
