@@ -72,6 +72,9 @@ public final class Reduction {
     private final ChatReducer.Settings settings;
     /** Replaced, not cleared, when a refused structured answer starts the message over: snapshots keep the old one. */
     private ArrayList<PartBuilder> parts = new ArrayList<>();
+    /** The part the previous delta went to, and its index; reset with {@link #parts}. */
+    private int lastIndex = -1;
+    private @Nullable PartBuilder lastPart;
     /** The parts whose {@link PartEnded} arrived: their blocks closed, so their state is whole. */
     private BitSet ended = new BitSet();
     private @Nullable String provider;
@@ -178,6 +181,8 @@ public final class Reduction {
         refusedUsage = refusedUsage.plus(usage);
         usage = Usage.UNKNOWN;
         parts = new ArrayList<>();
+        lastIndex = -1;
+        lastPart = null;
         ended = new BitSet();
         checkedParts = 0;
         firstMismatch = null;
@@ -187,6 +192,18 @@ public final class Reduction {
     }
 
     private PartBuilder part(int index, PartBuilder.Kind kind) {
+        // Deltas come in runs for one part: the part of the previous delta is the likely one.
+        PartBuilder last = lastPart;
+        if (index == lastIndex && last != null && last.kind == kind) {
+            return last;
+        }
+        PartBuilder p = lookUp(index, kind);
+        lastIndex = index;
+        lastPart = p;
+        return p;
+    }
+
+    private PartBuilder lookUp(int index, PartBuilder.Kind kind) {
         while (parts.size() <= index) {
             parts.add(null);
         }
