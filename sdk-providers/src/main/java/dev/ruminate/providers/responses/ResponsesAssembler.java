@@ -291,15 +291,16 @@ final class ResponsesAssembler {
         sub.deltas = true;
     }
 
-    private void reasoningFinal(ItemState item, boolean summary, int index, @Nullable String text,
+    private void reasoningFinal(ItemState item, boolean summary, int index, @Nullable WireText view,
                                 List<ChatEvent> out) {
-        if (text == null) {
+        if (view == null) {
             return;
         }
         SubPart sub = summary ? item.summary(index) : item.content(index);
         if (sub.finalSent || sub.ended) {
             return;
         }
+        String text = view.value();
         if (!sub.deltas) {
             if (text.isEmpty()) {
                 return;
@@ -332,10 +333,10 @@ final class ResponsesAssembler {
         sub.deltas = true;
     }
 
-    private void textDone(ItemState item, int index, @Nullable String text, List<ChatEvent> out) {
+    private void textDone(ItemState item, int index, @Nullable WireText text, List<ChatEvent> out) {
         SubPart sub = item.content(index);
         if (text != null && !sub.deltas && !sub.ended) {
-            textDelta(item, index, text, out);
+            textDelta(item, index, text.value(), out);
         }
     }
 
@@ -372,14 +373,14 @@ final class ResponsesAssembler {
         }
     }
 
-    private void toolDone(ItemState item, @Nullable String arguments, List<ChatEvent> out) {
+    private void toolDone(ItemState item, @Nullable WireText arguments, List<ChatEvent> out) {
         SubPart sub = item.tool();
         if (sub.ended) {
             return;
         }
         toolCalls = true;
         // arguments are taken from .done only when no delta came (LM Studio sends none)
-        toolFragment(item, sub.deltas ? "" : arguments, out);
+        toolFragment(item, sub.deltas ? "" : WireText.value(arguments), out);
     }
 
     // ---- the end

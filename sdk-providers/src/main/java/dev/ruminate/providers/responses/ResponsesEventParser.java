@@ -30,14 +30,18 @@ final class ResponsesEventParser {
             "reasoning_tokens", "incomplete_details", "reason", "error", "code", "message", "logprobs", "obfuscation",
             "annotations", "reasoning", "effort");
 
+    /** A summary entry without a text. */
+    private static final WireText NO_TEXT = WireText.of("");
+
     private ResponsesEventParser() {
     }
 
     /**
      * Reads one event's data, which must be one JSON object, from the stream's parser just fed
      * {@code length} bytes of {@code array} from {@code offset}. An item's source range
-     * ({@link WireItem#json()}) then points into {@code array}: read it before the array is
-     * reused (for a lent frame, within the decode call); the event's strings are copies.
+     * ({@link WireItem#json()}) and the event's {@link WireText}s then point into {@code array}:
+     * read them before the array is reused (for a lent frame, within the decode call); the
+     * event's strings are copies.
      */
     static WireEvent event(StreamParser p, byte[] array, int offset, int length) {
         Source data = new Source(array, offset, length);
@@ -54,11 +58,11 @@ final class ResponsesEventParser {
                 case "content_index" -> e.contentIndex = index(p, value);
                 case "item_id" -> e.itemId = JsonReading.text(p, value);
                 case "delta" -> e.delta = JsonReading.text(p, value);
-                case "text" -> e.text = JsonReading.text(p, value);
-                case "refusal" -> e.refusal = JsonReading.text(p, value);
-                case "arguments" -> e.arguments = JsonReading.text(p, value);
-                case "input" -> e.input = JsonReading.text(p, value);
-                case "part" -> part(p, value, e);
+                case "text" -> e.text = data.text(p, value);
+                case "refusal" -> e.refusal = data.text(p, value);
+                case "arguments" -> e.arguments = data.text(p, value);
+                case "input" -> e.input = data.text(p, value);
+                case "part" -> part(p, value, e, data);
                 case "item" -> e.item = value == JsonToken.START_OBJECT ? item(p, data) : skipNull(p, value, "item");
                 case "response" -> e.response = value == JsonToken.START_OBJECT ? response(p, data)
                         : skipNull(p, value, "response");
@@ -79,7 +83,7 @@ final class ResponsesEventParser {
         }
     }
 
-    private static void part(JsonParser p, JsonToken value, WireEvent e) {
+    private static void part(JsonParser p, JsonToken value, WireEvent e, Source data) {
         if (value != JsonToken.START_OBJECT) {
             skipNull(p, value, "part");
             return;
@@ -89,9 +93,9 @@ final class ResponsesEventParser {
             JsonToken v = p.nextToken();
             switch (name) {
                 case "type" -> e.partType = JsonReading.text(p, v);
-                case "text" -> e.partText = JsonReading.text(p, v);
+                case "text" -> e.partText = data.text(p, v);
                 case "refusal" -> {
-                    String refusal = JsonReading.text(p, v);
+                    WireText refusal = data.text(p, v);
                     if (refusal != null) {
                         e.partText = refusal;
                     }
@@ -113,11 +117,11 @@ final class ResponsesEventParser {
                 case "id" -> item.id = JsonReading.text(p, v);
                 case "call_id" -> item.callId = JsonReading.text(p, v);
                 case "name" -> item.name = JsonReading.text(p, v);
-                case "arguments" -> item.arguments = JsonReading.text(p, v);
-                case "input" -> item.input = JsonReading.text(p, v);
+                case "arguments" -> item.arguments = data.text(p, v);
+                case "input" -> item.input = data.text(p, v);
                 case "encrypted_content" -> item.encryptedContent = JsonReading.text(p, v);
-                case "summary" -> summary(p, v, item);
-                case "content" -> content(p, v, item);
+                case "summary" -> summary(p, v, item, data);
+                case "content" -> content(p, v, item, data);
                 default -> p.skipChildren();
             }
         }
@@ -130,7 +134,7 @@ final class ResponsesEventParser {
         return item;
     }
 
-    private static void summary(JsonParser p, JsonToken v, WireItem item) {
+    private static void summary(JsonParser p, JsonToken v, WireItem item, Source data) {
         if (v != JsonToken.START_ARRAY) {
             skipNull(p, v, "summary");
             return;
@@ -140,24 +144,24 @@ final class ResponsesEventParser {
             if (t != JsonToken.START_OBJECT) {
                 throw new ShapeException("a summary entry must be an object, was " + t);
             }
-            String text = null;
+            WireText text = null;
             String name;
             while ((name = p.nextName()) != null) {
                 JsonToken fv = p.nextToken();
                 if ("text".equals(name)) {
-                    text = JsonReading.text(p, fv);
+                    text = data.text(p, fv);
                 } else {
                     p.skipChildren();
                 }
             }
-            item.summary.add(text == null ? "" : text);
+            item.summary.add(text == null ? NO_TEXT : text);
         }
     }
 
-    private static void content(JsonParser p, JsonToken v, WireItem item) {
+    private static void content(JsonParser p, JsonToken v, WireItem item, Source data) {
         if (v == JsonToken.VALUE_STRING) {
             // an input-style message whose content is a plain string
-            item.content.add(new WireItem.ContentPart("output_text", p.getString()));
+            item.content.add(new WireItem.ContentPart("output_text", data.text(p, v)));
             return;
         }
         if (v != JsonToken.START_ARRAY) {
@@ -170,15 +174,15 @@ final class ResponsesEventParser {
                 throw new ShapeException("a content entry must be an object, was " + t);
             }
             String type = null;
-            String text = null;
+            WireText text = null;
             String name;
             while ((name = p.nextName()) != null) {
                 JsonToken fv = p.nextToken();
                 switch (name) {
                     case "type" -> type = JsonReading.text(p, fv);
-                    case "text" -> text = JsonReading.text(p, fv);
+                    case "text" -> text = data.text(p, fv);
                     case "refusal" -> {
-                        String refusal = JsonReading.text(p, fv);
+                        WireText refusal = data.text(p, fv);
                         if (refusal != null) {
                             text = refusal;
                         }
@@ -311,6 +315,11 @@ final class ResponsesEventParser {
      * parser's locations are relative to {@code offset}.
      */
     private record Source(byte[] array, int offset, int length) {
+
+        /** Reads a text that decoding may not need: see {@link WireText}. */
+        @Nullable WireText text(JsonParser p, JsonToken value) {
+            return WireText.read(p, value, array, offset, length);
+        }
     }
 
     private static void requireObject(@Nullable JsonToken t, String what) {

@@ -4,7 +4,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The fields of one streamed event that decoding needs. Absent indices are {@code -1}; absent
- * strings null.
+ * strings null. The texts that repeat what deltas already gave are {@link WireText}s, decoded only
+ * if used.
  */
 final class WireEvent {
 
@@ -14,12 +15,12 @@ final class WireEvent {
     int contentIndex = -1;
     @Nullable String itemId;
     @Nullable String delta;
-    @Nullable String text;
-    @Nullable String refusal;
-    @Nullable String arguments;
-    @Nullable String input;
+    @Nullable WireText text;
+    @Nullable WireText refusal;
+    @Nullable WireText arguments;
+    @Nullable WireText input;
     @Nullable String partType;
-    @Nullable String partText;
+    @Nullable WireText partText;
     @Nullable WireItem item;
     @Nullable WireResponse response;
 

@@ -16,11 +16,11 @@ final class WireItem {
     @Nullable String id;
     @Nullable String callId;
     @Nullable String name;
-    @Nullable String arguments;
-    @Nullable String input;
+    @Nullable WireText arguments;
+    @Nullable WireText input;
     @Nullable String encryptedContent;
-    /** The texts of {@code summary[]}, in order. */
-    final List<String> summary = new ArrayList<>(2);
+    /** The texts of {@code summary[]}, in order ({@code ""} for an entry without one). */
+    final List<WireText> summary = new ArrayList<>(2);
     /** The {@code content[]} parts, in order. */
     final List<ContentPart> content = new ArrayList<>(2);
     /**
@@ -45,6 +45,6 @@ final class WireItem {
      * @param type the part's type, or null
      * @param text its text ({@code text}, or {@code refusal} for a refusal), or null
      */
-    record ContentPart(@Nullable String type, @Nullable String text) {
+    record ContentPart(@Nullable String type, @Nullable WireText text) {
     }
 }

@@ -230,6 +230,18 @@ final class LineScanner {
     }
 
     /**
+     * Tells whether the line being delivered from {@link #partialView()} is in a scratch array the
+     * scanner drops after this delivery (one grown past {@link #RETAINED_CAPACITY}): nothing writes
+     * that array again, so the sink may keep the line's bytes where they are instead of copying them.
+     * Meaningful only inside the sink's call for such a line.
+     *
+     * @return true when the scratch array is handed over with the line
+     */
+    boolean handsOverPartial() {
+        return partial.length > RETAINED_CAPACITY;
+    }
+
+    /**
      * Returns the number of the unfinished line.
      *
      * @return the 1-based line

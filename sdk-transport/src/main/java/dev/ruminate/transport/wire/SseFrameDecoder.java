@@ -18,7 +18,9 @@ import org.jspecify.annotations.Nullable;
  * buffer being fed as a {@linkplain SseEvent#lent lent} view of that buffer's array, valid until the
  * decoder's next call: the common case then copies nothing. An event whose data straddles buffers,
  * comes from a line that straddled them, or has several data lines is copied as by an owning decoder
- * (about one event per network read). A direct buffer is first copied, whole, into a reused heap
+ * (about one event per network read), with one exception: a line longer than the scanner's
+ * {@linkplain LineScanner#RETAINED_CAPACITY retained scratch} (a Responses event repeating a whole
+ * text) is lent from the scratch array the scanner hands over, which nothing writes again. A direct buffer is first copied, whole, into a reused heap
  * array, so that its events can be lent too.
  *
  * <p>Holds the state of one subscription; not thread-safe, fed serially.
@@ -43,9 +45,14 @@ final class SseFrameDecoder implements Framing.Framer<SseEvent> {
     /** A lending decoder's copy of a direct buffer's bytes, reused from read to read. */
     private byte[] heapCopy = EMPTY;
     private ByteBuf heapCopyView = Unpooled.EMPTY_BUFFER;
-    /** The pending event's data, when it is one line of the buffer being fed: the buffer's array, not copied. */
+    /**
+     * The pending event's data, when it is one line of the buffer being fed (the buffer's array) or of
+     * a scratch array the scanner handed over: not copied.
+     */
     private byte @Nullable [] viewArray;
     private int viewOffset;
+    /** Whether {@link #viewArray} was handed over, so that it stays valid after the call. */
+    private boolean viewHandedOver;
 
     /** Receives the events completed by the current call. */
     private List<SseEvent> out = List.of();
@@ -121,7 +128,7 @@ final class SseFrameDecoder implements Framing.Framer<SseEvent> {
 
     private void ownPendingView() {
         byte[] array = viewArray;
-        if (array != null) {
+        if (array != null && !viewHandedOver) {
             firstData = Arrays.copyOfRange(array, viewOffset, viewOffset + dataLength);
             viewArray = null;
         }
@@ -217,11 +224,13 @@ final class SseFrameDecoder implements Framing.Framer<SseEvent> {
             throw eventTooLarge(line, offset);
         }
         if (!hasData) {
-            if (lend && length > 0 && src.hasArray() && src != scanner.partialView()) {
-                // a line of the buffer being fed: lent as it is (a line that straddled buffers is in the
-                // scanner's scratch, which the next straddling line overwrites, so it is copied)
+            boolean scratch = src == scanner.partialView();
+            if (lend && length > 0 && src.hasArray() && (!scratch || scanner.handsOverPartial())) {
+                // a line of the buffer being fed, or of a scratch array nothing writes again: lent as it is
+                // (a line in the reused scratch, which the next straddling line overwrites, is copied)
                 viewArray = src.array();
                 viewOffset = src.arrayOffset() + index;
+                viewHandedOver = scratch;
             } else {
                 firstData = length == 0 ? EMPTY : new byte[length];
                 src.getBytes(index, firstData, 0, length);

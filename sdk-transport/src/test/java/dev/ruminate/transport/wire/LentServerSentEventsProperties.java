@@ -59,6 +59,52 @@ class LentServerSentEventsProperties {
                 .isEqualTo(Outcome.sse(Bodies.wrapped(List.of(body)), limits));
     }
 
+    static LongStream longLineSeeds() {
+        return Seeds.of(40);
+    }
+
+    /**
+     * Lines longer than the scanner's retained scratch (a Responses event repeating a whole text) are
+     * lent from the scratch array the scanner hands over: they must survive the reads after theirs
+     * (their blank line may come reads later, and short lines straddling those reads are held in a
+     * scratch of their own), and they must not be copied.
+     */
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("longLineSeeds")
+    void longLinesAreLentFromTheHandedOverScratchAndStayIntact(long seed) {
+        Random random = Seeds.random(seed);
+        StringBuilder document = new StringBuilder();
+        int longLines = 0;
+        for (int i = 0; i < 12; i++) {
+            boolean isLong = random.nextInt(3) == 0;
+            longLines += isLong ? 1 : 0;
+            int length = isLong ? Texts.between(random, LineScanner.RETAINED_CAPACITY - 8,
+                    3 * LineScanner.RETAINED_CAPACITY) : Texts.between(random, 1, 300);
+            document.append(random.nextBoolean() ? "event: e" + i + "\n" : "").append("data: ");
+            for (int c = 0; c < length; c++) {
+                int pick = random.nextInt(40);
+                document.append(pick == 0 ? 'é' : pick == 1 ? '😀' : (char) ('a' + random.nextInt(26)));
+            }
+            document.append(random.nextBoolean() ? "\n\n" : "\r\n\r\n");
+        }
+        byte[] body = Bodies.utf8(document.toString());
+        List<byte[]> chunks = Bodies.split(body, List.of(Texts.between(random, 200, 3000),
+                Texts.between(random, 1, 40), Texts.between(random, 500, 1460)));
+        Outcome<SseEventValue> owned = Outcome.sse(Bodies.wrapped(List.of(body)), WireLimits.DEFAULT);
+
+        assertThat(lent(scribbledAfterNext(chunks, random.nextBoolean()), WireLimits.DEFAULT)).isEqualTo(owned);
+        AtomicInteger lentLong = new AtomicInteger();
+        StreamFraming.SSE.read(scribbledAfterNext(chunks, false), WireLimits.DEFAULT, () -> reader(e -> {
+            if (e.dataLength() > LineScanner.RETAINED_CAPACITY && e.owned() != e) {
+                lentLong.incrementAndGet();
+            }
+        })).blockLast(Duration.ofSeconds(30));
+        // every event whose data alone is past the retained scratch came in a handed-over scratch
+        long beyondScratch = owned.frames().stream()
+                .filter(v -> v.rawData().length() > LineScanner.RETAINED_CAPACITY).count();
+        assertThat(lentLong.get()).isEqualTo(beyondScratch).isLessThanOrEqualTo(longLines);
+    }
+
     @Test
     void mostEventsOfATcpSizedReadAreLentNotCopied() {
         StringBuilder document = new StringBuilder();
