@@ -46,8 +46,7 @@ final class WireText {
     /**
      * Reads a property's value where the parser stands: a string is kept as its place in
      * {@code array} (where the parser's byte offsets start at {@code offset}); any other scalar is
-     * decoded now as {@link JsonReading#text} does; null and
-     * structures give null.
+     * decoded now as {@link JsonReading#text} does; null and structures give null.
      *
      * @param p the parser, on the value's token
      * @param value that token
