@@ -13,7 +13,9 @@ import java.util.List;
  * lent}, valid until its next call ({@code feed}, {@code finish} or {@code abort}). A line that lies
  * in a buffer with a backing array is a view into that array; a line that straddles buffers is
  * copied into a scratch array of this decoder (the scanner's own copy is valid only while it hands
- * the line over, and the line must stay valid until the call returns); a buffer without a
+ * the line over, and the line must stay valid until the call returns), unless the scanner hands its
+ * scratch over with a line longer than it keeps ({@link LineScanner#handsOverPartial()}), which
+ * is then lent from that scratch; a buffer without a
  * reachable backing array (a direct one) is copied once, whole, into a reused heap array, and its
  * lines are views into that.
  *
@@ -32,8 +34,7 @@ final class JsonLineDecoder implements Framing.Framer<JsonLine> {
     private ByteBuf current = Unpooled.EMPTY_BUFFER;
 
     /** The readable bytes of a buffer without a backing array, copied once per call; reused. */
-    private byte[] heap = EMPTY;
-    private ByteBuf heapView = Unpooled.EMPTY_BUFFER;
+    private final HeapCopy heap = new HeapCopy();
     /** The one line of a call that straddles buffers (only a call's first line can), copied; reused. */
     private byte[] straddling = EMPTY;
 
@@ -63,7 +64,7 @@ final class JsonLineDecoder implements Framing.Framer<JsonLine> {
         try {
             if (lend) {
                 dropLargeScratch();
-                current = buf.hasArray() ? buf : heapCopy(buf);
+                current = buf.hasArray() ? buf : heap.of(buf);
                 scanner.feed(current);
             } else {
                 scanner.feed(buf);
@@ -109,7 +110,8 @@ final class JsonLineDecoder implements Framing.Framer<JsonLine> {
             byte[] bytes = new byte[length];
             src.getBytes(index, bytes);
             out.add(new JsonLine(bytes, line, offset));
-        } else if (src == current) {
+        } else if (src == current || scanner.handsOverPartial()) {
+            // a line of the buffer read, or of a scratch the scanner drops after this line: nothing writes it again
             out.add(JsonLine.lent(src.array(), src.arrayOffset() + index, length, line, offset));
         } else {
             // the scanner's straddling copy, valid only during this call: copied into our own scratch
@@ -121,27 +123,13 @@ final class JsonLineDecoder implements Framing.Framer<JsonLine> {
         }
     }
 
-    /** Copies the readable bytes of a buffer without a backing array into the reused heap array. */
-    private ByteBuf heapCopy(ByteBuf buf) {
-        int length = buf.readableBytes();
-        if (heap.length < length) {
-            heap = new byte[Math.max(length, Math.min(2 * heap.length, LineScanner.RETAINED_CAPACITY))];
-            heapView = Unpooled.wrappedBuffer(heap);
-        }
-        buf.getBytes(buf.readerIndex(), heap, 0, length);
-        return heapView.setIndex(0, length);
-    }
-
     /**
      * Drops a scratch array grown past the retained size by an exceptional buffer or line, once the
      * lines lent from it are no longer valid, so that it does not stay pinned for the rest of a
      * long-lived stream.
      */
     private void dropLargeScratch() {
-        if (heap.length > LineScanner.RETAINED_CAPACITY) {
-            heap = EMPTY;
-            heapView = Unpooled.EMPTY_BUFFER;
-        }
+        heap.dropIfLarge();
         if (straddling.length > LineScanner.RETAINED_CAPACITY) {
             straddling = EMPTY;
         }

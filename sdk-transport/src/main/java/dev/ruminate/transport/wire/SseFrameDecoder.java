@@ -2,7 +2,6 @@ package dev.ruminate.transport.wire;
 
 import dev.ruminate.core.error.ProtocolException;
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
@@ -43,8 +42,7 @@ final class SseFrameDecoder implements Framing.Framer<SseEvent> {
     private final boolean lend;
 
     /** A lending decoder's copy of a direct buffer's bytes, reused from read to read. */
-    private byte[] heapCopy = EMPTY;
-    private ByteBuf heapCopyView = Unpooled.EMPTY_BUFFER;
+    private final HeapCopy heapCopy = new HeapCopy();
     /**
      * The pending event's data, when it is one line of the buffer being fed (the buffer's array) or of
      * a scratch array the scanner handed over: not copied.
@@ -99,31 +97,14 @@ final class SseFrameDecoder implements Framing.Framer<SseEvent> {
     public void feed(ByteBuf buf, List<SseEvent> out) {
         this.out = out;
         try {
-            scanner.feed(lend && !buf.hasArray() ? heapCopy(buf) : buf);
+            scanner.feed(lend && !buf.hasArray() ? heapCopy.of(buf) : buf);
             checkPartialDataLine();
         } finally {
             this.out = List.of();
             // the buffer is the caller's again after this call: a pending event keeps a copy of its data
             ownPendingView();
-            if (heapCopy.length > LineScanner.RETAINED_CAPACITY) {
-                // an exceptional read's copy is not kept for the rest of a long-lived stream
-                heapCopy = EMPTY;
-                heapCopyView = Unpooled.EMPTY_BUFFER;
-            }
+            heapCopy.dropIfLarge();
         }
-    }
-
-    /** Copies a direct buffer's readable bytes into the reused heap array and returns a view of them. */
-    private ByteBuf heapCopy(ByteBuf buf) {
-        int n = buf.readableBytes();
-        if (heapCopy.length < n) {
-            heapCopy = new byte[Math.max(n, Math.min(2 * heapCopy.length, LineScanner.RETAINED_CAPACITY))];
-            heapCopyView = Unpooled.wrappedBuffer(heapCopy);
-        }
-        buf.getBytes(buf.readerIndex(), heapCopy, 0, n);
-        ByteBuf view = heapCopyView;
-        view.setIndex(0, n);
-        return view;
     }
 
     private void ownPendingView() {
