@@ -6,6 +6,7 @@ import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.providers.spi.StreamDecoder;
 import dev.ruminate.providers.spi.StreamDecoding;
 import dev.ruminate.providers.testing.JsonNoise;
+import dev.ruminate.providers.testing.NoisyJsonWriter;
 import dev.ruminate.providers.testing.ByteChunks;
 import dev.ruminate.providers.testing.Recorded;
 import dev.ruminate.providers.testing.Recorded.Outcome;
@@ -16,7 +17,6 @@ import dev.ruminate.transport.wire.StreamFraming;
 import dev.ruminate.transport.wire.WireLimits;
 import io.netty.buffer.ByteBuf;
 import java.io.ByteArrayOutputStream;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -204,28 +204,6 @@ class AnthropicFastPathDifferentialTest {
         }
     }
 
-    /** Byte sequences that are not UTF-8, put where the generator wrote {@link DeltaWriter#MALFORMED}. */
-    private static final byte[][] NOT_UTF8 = {
-            {(byte) 0xc0, (byte) 0x80}, {(byte) 0xed, (byte) 0xa0, (byte) 0x80}, {(byte) 0xf5, (byte) 0x80, (byte) 0x80, (byte) 0x80},
-            {(byte) 0x80}, {(byte) 0xe2, (byte) 0x82}, {(byte) 0xf0, (byte) 0x9f, (byte) 0x98}, {(byte) 0xf4, (byte) 0x90, (byte) 0x80, (byte) 0x80},
-            {(byte) 0xe0, (byte) 0x80, (byte) 0x80}, {(byte) 0xc2}, {(byte) 0xff}};
-
-    /** The data's bytes, with the malformed markers replaced by byte sequences that are not UTF-8. */
-    private static byte[] bytes(String data) {
-        byte[] bytes = data.getBytes(StandardCharsets.UTF_8);
-        byte[] marker = String.valueOf(DeltaWriter.MALFORMED).getBytes(StandardCharsets.UTF_8);
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        for (int i = 0; i < bytes.length; i++) {
-            if (i + marker.length <= bytes.length && Arrays.equals(bytes, i, i + marker.length, marker, 0, marker.length)) {
-                out.writeBytes(NOT_UTF8[Math.floorMod(i * 31 + bytes.length, NOT_UTF8.length)]);
-                i += marker.length - 1;
-            } else {
-                out.write(bytes[i]);
-            }
-        }
-        return out.toByteArray();
-    }
-
     /** Writes one whole stream: a message of one to four blocks, each with its deltas, mostly well formed. */
     private static final class StreamWriter {
 
@@ -280,7 +258,7 @@ class AnthropicFastPathDifferentialTest {
                 // an event name that disagrees with the data's type: the data's type decides; where the
                 // data have none, a content_block_stop name closes the block early (only where streams may fail)
                 String name = random.nextInt(40) > 0 ? "content_block_delta" : malformed
-                        ? DeltaWriter.pick(random, "ping", "message", "content_block_stop") : DeltaWriter.pick(random, "ping", "message");
+                        ? NoisyJsonWriter.pick(random, "ping", "message", "content_block_stop") : NoisyJsonWriter.pick(random, "ping", "message");
                 event(name, new DeltaWriter(random, malformed).delta(index, type));
             }
             event("content_block_stop", "{\"type\":\"content_block_stop\",\"index\":" + index + "}");
@@ -293,7 +271,7 @@ class AnthropicFastPathDifferentialTest {
             }
             // a line break in the data splits it into data lines, joined again by the framing
             sse.append("data: ").append(data.replace("\n", "\ndata: ")).append("\n\n");
-            body.writeBytes(bytes(sse.toString()));
+            body.writeBytes(JsonNoise.utf8(sse.toString()));
         }
     }
 
@@ -302,21 +280,13 @@ class AnthropicFastPathDifferentialTest {
      * one or more of the variations the scanner must notice. Variations that fail the stream only
      * when {@code malformed}, so that other streams run to their end.
      */
-    private static final class DeltaWriter {
+    private static final class DeltaWriter extends NoisyJsonWriter {
 
         static final String[] TYPES = {"text_delta", "thinking_delta", "input_json_delta", "signature_delta"};
         private static final String[] TEXT_NAMES = {"text", "thinking", "partial_json", "signature"};
 
-        /** Stands for a malformed UTF-8 sequence, put in when the data become bytes. */
-        static final char MALFORMED = JsonNoise.MALFORMED;
-
-        private final Random random;
-        private final boolean malformed;
-        private final StringBuilder out = new StringBuilder();
-
         DeltaWriter(Random random, boolean malformed) {
-            this.random = random;
-            this.malformed = malformed;
+            super(random, malformed, 8, " ", "\t", "\n", "  ", " \t ");
         }
 
         String delta(int index, String type) {
@@ -418,17 +388,7 @@ class AnthropicFastPathDifferentialTest {
             boolean first = true;
             for (String name : fields) {
                 first = comma(first);
-                if (random.nextInt(120) == 0) {
-                    // the same name with an escape in it: Jackson reads it as that name
-                    ws();
-                    out.append('"').append(name, 0, name.length() - 1)
-                            .append(String.format("\\u%04x", (int) name.charAt(name.length() - 1))).append('"');
-                    ws();
-                    out.append(':');
-                    ws();
-                } else {
-                    key(name);
-                }
+                key(name, 120);
                 if (name.equals("type")) {
                     deltaType(type);
                 } else if (Arrays.asList(TEXT_NAMES).contains(name) || name.equals("content")) {
@@ -486,48 +446,11 @@ class AnthropicFastPathDifferentialTest {
 
         /** A JSON string of 0 to 8 pieces: ASCII, escapes, unicode escapes, raw multi-byte text, and now and then a malformed piece. */
         private void string() {
-            out.append('"');
-            int pieces = random.nextInt(9);
-            for (int i = 0; i < pieces; i++) {
-                int roll = random.nextInt(60);
+            string(60, roll -> {
                 int kind = roll < 5 ? 0 : roll < 7 ? 1 : roll == 7 ? 2 : roll == 8 ? 3 : roll < 12 ? 4 : roll == 12 ? 5
                         : roll == 13 ? 6 : roll == 14 ? 7 : 8;
-                if ((kind == 5 || kind == 7) && (!malformed || random.nextInt(3) > 0)) {
-                    kind = 8;
-                }
-                JsonNoise.stringPiece(random, out, kind);
-            }
-            out.append('"');
-        }
-
-        private void key(String name) {
-            ws();
-            out.append('"').append(name).append('"');
-            ws();
-            out.append(':');
-            ws();
-        }
-
-        private boolean comma(boolean first) {
-            if (!first) {
-                ws();
-                out.append(',');
-            }
-            return false;
-        }
-
-        private void ws() {
-            if (random.nextInt(8) == 0) {
-                out.append(pick(" ", "\t", "\n", "  ", " \t "));
-            }
-        }
-
-        private String pick(String... options) {
-            return pick(random, options);
-        }
-
-        static String pick(Random random, String... options) {
-            return options[random.nextInt(options.length)];
+                return (kind == 5 || kind == 7) && (!malformed || random.nextInt(3) > 0) ? 8 : kind;
+            });
         }
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.providers.spi.StreamDecoding;
 import dev.ruminate.providers.testing.JsonNoise;
+import dev.ruminate.providers.testing.NoisyJsonWriter;
 import dev.ruminate.providers.testing.ByteChunks;
 import dev.ruminate.providers.testing.Recorded;
 import dev.ruminate.providers.testing.Recorded.Outcome;
@@ -18,7 +19,6 @@ import dev.ruminate.transport.wire.StreamFraming;
 import dev.ruminate.transport.wire.WireLimits;
 import io.netty.buffer.ByteBuf;
 import java.io.ByteArrayOutputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -208,26 +208,17 @@ class BedrockFastPathDifferentialTest {
         return error == null ? null : error.getClass().getName() + ": " + error.getMessage();
     }
 
-    /** Byte sequences that are not UTF-8, put where the generator wrote {@link StreamWriter#MALFORMED}. */
-    private static final byte[][] NOT_UTF8 = {
-            {(byte) 0xc0, (byte) 0x80}, {(byte) 0xed, (byte) 0xa0, (byte) 0x80}, {(byte) 0xf5, (byte) 0x80, (byte) 0x80, (byte) 0x80},
-            {(byte) 0x80}, {(byte) 0xe2, (byte) 0x82}, {(byte) 0xf0, (byte) 0x9f, (byte) 0x98}, {(byte) 0xf4, (byte) 0x90, (byte) 0x80, (byte) 0x80},
-            {(byte) 0xe0, (byte) 0x80, (byte) 0x80}, {(byte) 0xc2}, {(byte) 0xff}};
-
     /** Writes one ConverseStream body: mostly text deltas of the dominant shape, with the variations the scanner must notice. */
-    private static final class StreamWriter {
+    private static final class StreamWriter extends NoisyJsonWriter {
 
-        /** Stands for a malformed UTF-8 sequence, put in when a payload becomes bytes. */
-        static final char MALFORMED = JsonNoise.MALFORMED;
-
-        private final Random random;
-        /** False for a stream of well-formed JSON only, so that a malformed payload does not end it early. */
-        private final boolean malformed;
-        private final StringBuilder out = new StringBuilder();
-
+        /**
+         * {@code malformed} false: well-formed payloads only. Whitespace between tokens has no line breaks: the
+         * Jackson path's one parser per stream counts the line breaks of every payload it has read, and reports the
+         * line of a malformed payload from that count, which would then differ by the line breaks of the payloads the
+         * fast path read instead (Bedrock's compact JSON has none).
+         */
         StreamWriter(Random random, boolean malformed) {
-            this.random = random;
-            this.malformed = malformed;
+            super(random, malformed, 12, " ", "\t", "  ", " \t ");
         }
 
         byte[] stream() {
@@ -261,19 +252,7 @@ class BedrockFastPathDifferentialTest {
         /** One {@code contentBlockDelta} payload, as bytes (malformed UTF-8 put in). */
         byte[] deltaPayload() {
             out.setLength(0);
-            String json = delta();
-            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-            byte[] text = json.getBytes(StandardCharsets.UTF_8);
-            byte[] marker = String.valueOf(MALFORMED).getBytes(StandardCharsets.UTF_8);
-            for (int i = 0; i < text.length; i++) {
-                if (i + marker.length <= text.length && Arrays.equals(text, i, i + marker.length, marker, 0, marker.length)) {
-                    bytes.writeBytes(NOT_UTF8[Math.floorMod(i * 31 + text.length, NOT_UTF8.length)]);
-                    i += marker.length - 1;
-                } else {
-                    bytes.write(text[i]);
-                }
-            }
-            return bytes.toByteArray();
+            return JsonNoise.utf8(delta());
         }
 
         private String delta() {
@@ -355,17 +334,7 @@ class BedrockFastPathDifferentialTest {
             boolean first = true;
             for (String name : members) {
                 first = comma(first);
-                if (random.nextInt(40) == 0) {
-                    // the same name with an escape in it: Jackson reads it as that name
-                    ws();
-                    out.append('"').append(name, 0, name.length() - 1)
-                            .append(String.format("\\u%04x", (int) name.charAt(name.length() - 1))).append('"');
-                    ws();
-                    out.append(':');
-                    ws();
-                } else {
-                    key(name);
-                }
+                key(name, 40);
                 switch (name) {
                     case "text" -> textValue();
                     case "reasoningContent" -> inner(List.of("text", "signature", "redactedContent"), 15);
@@ -412,50 +381,11 @@ class BedrockFastPathDifferentialTest {
 
         /** A JSON string of 0 to 8 pieces: ASCII, escapes, unicode escapes, raw multi-byte text, and now and then a malformed piece. */
         private void string() {
-            out.append('"');
-            int pieces = random.nextInt(9);
-            for (int i = 0; i < pieces; i++) {
-                int roll = random.nextInt(60);
+            string(60, roll -> {
                 int kind = roll < 4 ? 0 : roll < 6 ? 1 : roll == 6 ? 2 : roll == 7 ? 3 : roll < 11 ? 4 : roll == 11 ? 5
                         : roll == 12 ? 6 : roll == 13 ? 7 : 8;
-                if (!malformed && (kind == 5 || kind == 7)) {
-                    kind = 0;
-                }
-                JsonNoise.stringPiece(random, out, kind);
-            }
-            out.append('"');
-        }
-
-        private void key(String name) {
-            ws();
-            out.append('"').append(name).append('"');
-            ws();
-            out.append(':');
-            ws();
-        }
-
-        private boolean comma(boolean first) {
-            if (!first) {
-                ws();
-                out.append(',');
-            }
-            return false;
-        }
-
-        /**
-         * Whitespace between tokens, without line breaks: the Jackson path's one parser per stream counts the line
-         * breaks of every payload it has read, and reports the line of a malformed payload from that count, which
-         * would then differ by the line breaks of the payloads the fast path read instead (Bedrock's compact JSON has
-         * none; see the report of this change).
-         */
-        private void ws() {
-            if (random.nextInt(12) == 0) {
-                out.append(pick(" ", "\t", "  ", " \t "));
-            }
-        }
-
-        private String pick(String... options) {
-            return options[random.nextInt(options.length)];
+                return !malformed && (kind == 5 || kind == 7) ? 0 : kind;
+            });
         }
     }
 }

@@ -3,6 +3,7 @@ package dev.ruminate.providers.chatcompletions;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ruminate.providers.testing.JsonNoise;
+import dev.ruminate.providers.testing.NoisyJsonWriter;
 import dev.ruminate.providers.testing.ByteChunks;
 import dev.ruminate.providers.testing.Recorded;
 import dev.ruminate.providers.testing.Recorded.Outcome;
@@ -227,27 +228,12 @@ class FastPathDifferentialTest {
         return error == null ? null : error.getClass().getName() + ": " + error.getMessage();
     }
 
-    /** Byte sequences that are not UTF-8, put where the generator wrote {@link ChunkWriter#MALFORMED}. */
-    private static final byte[][] NOT_UTF8 = {
-            {(byte) 0xc0, (byte) 0x80}, {(byte) 0xed, (byte) 0xa0, (byte) 0x80}, {(byte) 0xf5, (byte) 0x80, (byte) 0x80, (byte) 0x80},
-            {(byte) 0x80}, {(byte) 0xe2, (byte) 0x82}, {(byte) 0xf0, (byte) 0x9f, (byte) 0x98}, {(byte) 0xf4, (byte) 0x90, (byte) 0x80, (byte) 0x80},
-            {(byte) 0xe0, (byte) 0x80, (byte) 0x80}, {(byte) 0xc2}, {(byte) 0xff}};
-
     private static void sse(ByteArrayOutputStream body, String data) {
         // data lines as a server writes them; a raw line break in generated data (JSON whitespace) splits it into two
         // data lines, joined again with a line feed. A carriage return ends an SSE line too: left in, it would cut the
         // data, and almost every stream would end at its first chunk with whitespace in it, the fast path unreached.
-        byte[] bytes = ("data: " + data.replace("\r\n", "\n").replace('\r', '\n').replace("\n", "\ndata: ") + "\n\n")
-                .getBytes(StandardCharsets.UTF_8);
-        byte[] marker = String.valueOf(ChunkWriter.MALFORMED).getBytes(StandardCharsets.UTF_8);
-        for (int i = 0; i < bytes.length; i++) {
-            if (i + marker.length <= bytes.length && java.util.Arrays.equals(bytes, i, i + marker.length, marker, 0, marker.length)) {
-                body.writeBytes(NOT_UTF8[Math.floorMod(i * 31 + bytes.length, NOT_UTF8.length)]);
-                i += marker.length - 1;
-            } else {
-                body.write(bytes[i]);
-            }
-        }
+        body.writeBytes(JsonNoise.utf8(
+                "data: " + data.replace("\r\n", "\n").replace('\r', '\n').replace("\n", "\ndata: ") + "\n\n"));
     }
 
     /**
@@ -258,7 +244,7 @@ class FastPathDifferentialTest {
      * must leave to Jackson (nested values, numbers where strings belong, duplicate or escaped names,
      * a finish reason, a second choice, malformed JSON or UTF-8, …).
      */
-    private static final class ChunkWriter {
+    private static final class ChunkWriter extends NoisyJsonWriter {
 
         private static final String[] HEAD = {"id", "object", "created", "model", "system_fingerprint",
                 "service_tier", "provider", "obfuscation", "usage", "x_groq", "thought_signature", "error", "x_unknown"};
@@ -267,20 +253,11 @@ class FastPathDifferentialTest {
         /** Delta names the full parser reads as something other than text: null in a plain chunk. */
         private static final List<String> NULL_IN_PLAIN = List.of("refusal", "thought_signature", "reasoning_details");
 
-        /** Stands for a malformed UTF-8 sequence, put in when the chunk becomes bytes. */
-        static final char MALFORMED = JsonNoise.MALFORMED;
-
-        private final Random random;
-        private final StringBuilder out = new StringBuilder();
-
-        /** False for a stream of well-formed JSON only, so that a malformed chunk does not end it early. */
-        private final boolean malformed;
         /** Whether this chunk stays within the shapes the fast path reads. */
         private boolean plain;
 
         ChunkWriter(Random random, boolean malformed) {
-            this.random = random;
-            this.malformed = malformed;
+            super(random, malformed, 6, " ", "\t", "\r", "  ", " \t ");
         }
 
         String chunk() {
@@ -426,13 +403,7 @@ class FastPathDifferentialTest {
             for (String name : fields) {
                 first = comma(first);
                 if (odd(40)) {
-                    // the same name with an escape in it: Jackson reads it as that name
-                    ws();
-                    out.append('"').append(name, 0, name.length() - 1).append(String.format("\\u%04x", (int) name.charAt(name.length() - 1)))
-                            .append('"');
-                    ws();
-                    out.append(':');
-                    ws();
+                    escapedKey(name);
                 } else {
                     key(name);
                 }
@@ -628,45 +599,12 @@ class FastPathDifferentialTest {
 
         /** A JSON string of 0 to 8 pieces: ASCII, escapes, unicode escapes, raw multi-byte text, and now and then a malformed piece. */
         private void string() {
-            out.append('"');
-            int pieces = random.nextInt(9);
-            for (int i = 0; i < pieces; i++) {
-                int roll = random.nextInt(40);
-                // escapes one piece in five, unicode escapes and multi-byte text often, malformed pieces rarely
+            // escapes one piece in five, unicode escapes and multi-byte text often, malformed pieces rarely
+            string(40, roll -> {
                 int kind = roll < 8 ? 0 : roll < 11 ? 1 : roll < 13 ? 2 : roll == 13 ? 3 : roll < 18 ? 4 : roll == 18 ? 5
                         : roll == 19 ? 6 : roll == 20 ? 7 : 8;
-                if ((plain || !malformed) && (kind == 5 || kind == 7)) {
-                    kind = 0;
-                }
-                JsonNoise.stringPiece(random, out, kind);
-            }
-            out.append('"');
-        }
-
-        private void key(String name) {
-            ws();
-            out.append('"').append(name).append('"');
-            ws();
-            out.append(':');
-            ws();
-        }
-
-        private boolean comma(boolean first) {
-            if (!first) {
-                ws();
-                out.append(',');
-            }
-            return false;
-        }
-
-        private void ws() {
-            if (random.nextInt(6) == 0) {
-                out.append(pick(" ", "\t", "\r", "  ", " \t "));
-            }
-        }
-
-        private String pick(String... options) {
-            return options[random.nextInt(options.length)];
+                return (plain || !malformed) && (kind == 5 || kind == 7) ? 0 : kind;
+            });
         }
     }
 }

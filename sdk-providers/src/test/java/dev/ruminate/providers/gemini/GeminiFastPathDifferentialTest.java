@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.providers.spi.StreamDecoding;
 import dev.ruminate.providers.testing.JsonNoise;
+import dev.ruminate.providers.testing.NoisyJsonWriter;
 import dev.ruminate.providers.testing.ByteChunks;
 import dev.ruminate.providers.testing.Recorded;
 import dev.ruminate.providers.testing.Recorded.Outcome;
@@ -239,20 +240,11 @@ class GeminiFastPathDifferentialTest {
         return body.toByteArray();
     }
 
-    /** Byte sequences that are not UTF-8, put where the generator wrote {@link ChunkWriter#MALFORMED}. */
-    private static final byte[][] NOT_UTF8 = {
-            {(byte) 0xc0, (byte) 0x80}, {(byte) 0xed, (byte) 0xa0, (byte) 0x80}, {(byte) 0xf5, (byte) 0x80, (byte) 0x80, (byte) 0x80},
-            {(byte) 0x80}, {(byte) 0xe2, (byte) 0x82}, {(byte) 0xf0, (byte) 0x9f, (byte) 0x98}, {(byte) 0xf4, (byte) 0x90, (byte) 0x80, (byte) 0x80},
-            {(byte) 0xe0, (byte) 0x80, (byte) 0x80}, {(byte) 0xc2}, {(byte) 0xff}};
-
     /**
      * Writes one chunk: mostly the dominant shape (a thought or answer text part, usage, head), with
      * now and then one or more of the variations the scanner must notice.
      */
-    private static final class ChunkWriter {
-
-        /** Stands for a malformed UTF-8 sequence, put in when the chunk becomes bytes. */
-        static final char MALFORMED = JsonNoise.MALFORMED;
+    private static final class ChunkWriter extends NoisyJsonWriter {
 
         private static final String[] TOP = {"usageMetadata", "modelVersion", "responseId", "createTime", "x_unknown",
                 "promptFeedback", "error", "index", "event_type"};
@@ -264,14 +256,9 @@ class GeminiFastPathDifferentialTest {
                 "thoughtsTokenCount", "cachedContentTokenCount", "promptTokensDetails", "trafficType",
                 "toolUsePromptTokenCount"};
 
-        private final Random random;
-        private final boolean malformed;
-        private final StringBuilder out = new StringBuilder();
-
         /** {@code malformed} false: well-formed JSON of the right shape only, so that no chunk ends the stream early. */
         ChunkWriter(Random random, boolean malformed) {
-            this.random = random;
-            this.malformed = malformed;
+            super(random, malformed, 6, " ", "\t", "\r\n", "  ", " \t ", "\n  ");
         }
 
         /** A chunk of the stream. */
@@ -334,7 +321,7 @@ class GeminiFastPathDifferentialTest {
                 char c = "\"{}[],:\\0an ".charAt(random.nextInt(12));
                 json = json.substring(0, at) + c + json.substring(at + 1);
             }
-            return bytes(json);
+            return JsonNoise.utf8(json);
         }
 
         private void candidates(boolean last) {
@@ -472,17 +459,7 @@ class GeminiFastPathDifferentialTest {
             boolean first = true;
             for (String name : fields) {
                 first = comma(first);
-                if (random.nextInt(150) == 0) {
-                    // the same name with an escape in it: Jackson reads it as that name
-                    ws();
-                    out.append('"').append(name, 0, name.length() - 1)
-                            .append(String.format("\\u%04x", (int) name.charAt(name.length() - 1))).append('"');
-                    ws();
-                    out.append(':');
-                    ws();
-                } else {
-                    key(name);
-                }
+                key(name, 150);
                 switch (name) {
                     case "text" -> text();
                     case "thought" -> out.append(random.nextInt(20) > 0 ? "true"
@@ -631,59 +608,11 @@ class GeminiFastPathDifferentialTest {
 
         /** A JSON string of 0 to 8 pieces: ASCII, escapes, unicode escapes, raw multi-byte text, and now and then a malformed piece. */
         private void string() {
-            out.append('"');
-            int pieces = random.nextInt(9);
-            for (int i = 0; i < pieces; i++) {
-                int roll = random.nextInt(60);
-                // escapes one piece in ten, unicode escapes and multi-byte text often, malformed pieces rarely
+            // escapes one piece in ten, unicode escapes and multi-byte text often, malformed pieces rarely
+            string(60, roll -> {
                 int kind = roll < 6 ? 0 : roll < 8 ? 1 : roll < 9 ? 2 : roll == 9 ? 3 : roll < 13 ? 4 : roll == 13 ? 6 : 8;
-                if (malformed && random.nextInt(150) == 0) {
-                    kind = random.nextBoolean() ? 5 : 7;
-                }
-                JsonNoise.stringPiece(random, out, kind);
-            }
-            out.append('"');
-        }
-
-        private void key(String name) {
-            ws();
-            out.append('"').append(name).append('"');
-            ws();
-            out.append(':');
-            ws();
-        }
-
-        private boolean comma(boolean first) {
-            if (!first) {
-                ws();
-                out.append(',');
-            }
-            return false;
-        }
-
-        private void ws() {
-            if (random.nextInt(6) == 0) {
-                out.append(pick(" ", "\t", "\r\n", "  ", " \t ", "\n  "));
-            }
-        }
-
-        private String pick(String... options) {
-            return options[random.nextInt(options.length)];
-        }
-
-        private static byte[] bytes(String json) {
-            byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
-            byte[] marker = String.valueOf(MALFORMED).getBytes(StandardCharsets.UTF_8);
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            for (int i = 0; i < bytes.length; i++) {
-                if (i + marker.length <= bytes.length && Arrays.equals(bytes, i, i + marker.length, marker, 0, marker.length)) {
-                    out.writeBytes(NOT_UTF8[Math.floorMod(i * 31 + bytes.length, NOT_UTF8.length)]);
-                    i += marker.length - 1;
-                } else {
-                    out.write(bytes[i]);
-                }
-            }
-            return out.toByteArray();
+                return malformed && random.nextInt(150) == 0 ? (random.nextBoolean() ? 5 : 7) : kind;
+            });
         }
     }
 }

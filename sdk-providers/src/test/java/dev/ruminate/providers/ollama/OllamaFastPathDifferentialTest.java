@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.providers.spi.StreamDecoding;
 import dev.ruminate.providers.testing.JsonNoise;
+import dev.ruminate.providers.testing.NoisyJsonWriter;
 import dev.ruminate.providers.testing.ByteChunks;
 import dev.ruminate.providers.testing.Recorded;
 import dev.ruminate.providers.testing.Recorded.Outcome;
@@ -191,12 +192,6 @@ class OllamaFastPathDifferentialTest {
         return error == null ? null : error.getClass().getName() + ": " + error.getMessage();
     }
 
-    /** Byte sequences that are not UTF-8, put where the generator wrote {@link LineWriter#MALFORMED}. */
-    private static final byte[][] NOT_UTF8 = {
-            {(byte) 0xc0, (byte) 0x80}, {(byte) 0xed, (byte) 0xa0, (byte) 0x80}, {(byte) 0xf5, (byte) 0x80, (byte) 0x80, (byte) 0x80},
-            {(byte) 0x80}, {(byte) 0xe2, (byte) 0x82}, {(byte) 0xf0, (byte) 0x9f, (byte) 0x98}, {(byte) 0xf4, (byte) 0x90, (byte) 0x80, (byte) 0x80},
-            {(byte) 0xe0, (byte) 0x80, (byte) 0x80}, {(byte) 0xc2}, {(byte) 0xff}};
-
     /** A generated stream: a first line, deltas, and (mostly) a done line. */
     private static byte[] stream(Random random, boolean malformed) {
         boolean chat = random.nextBoolean();
@@ -222,39 +217,22 @@ class OllamaFastPathDifferentialTest {
     }
 
     private static void line(ByteArrayOutputStream body, String json) {
-        byte[] bytes = (json + (json.hashCode() % 5 == 0 ? "\r\n" : "\n")).getBytes(StandardCharsets.UTF_8);
-        byte[] marker = String.valueOf(LineWriter.MALFORMED).getBytes(StandardCharsets.UTF_8);
-        for (int i = 0; i < bytes.length; i++) {
-            if (i + marker.length <= bytes.length && Arrays.equals(bytes, i, i + marker.length, marker, 0, marker.length)) {
-                body.writeBytes(NOT_UTF8[Math.floorMod(i * 31 + bytes.length, NOT_UTF8.length)]);
-                i += marker.length - 1;
-            } else {
-                body.write(bytes[i]);
-            }
-        }
+        body.writeBytes(JsonNoise.utf8(json + (json.hashCode() % 5 == 0 ? "\r\n" : "\n")));
     }
 
     /** Writes one delta line: mostly the dominant shape, with one or more of the variations the scanner must notice. */
-    private static final class LineWriter {
-
-        /** Stands for a malformed UTF-8 sequence, put in when the line becomes bytes. */
-        static final char MALFORMED = JsonNoise.MALFORMED;
+    private static final class LineWriter extends NoisyJsonWriter {
 
         private static final String[] EXTRA_TOP = {"done_reason", "total_duration", "prompt_eval_count", "eval_count",
                 "error", "context", "x_unknown", "thinking", "response", "message"};
         private static final String[] EXTRA_MESSAGE = {"tool_calls", "images", "x_other", "thinking", "content",
                 "tool_name"};
 
-        private final Random random;
         private final boolean chat;
-        /** False for a stream of well-formed JSON only, so that a malformed line does not end it early. */
-        private final boolean malformed;
-        private final StringBuilder out = new StringBuilder();
 
         LineWriter(Random random, boolean chat, boolean malformed) {
-            this.random = random;
+            super(random, malformed, 8, " ", "\t", "\r", "  ", " \t ");
             this.chat = chat;
-            this.malformed = malformed;
         }
 
         String delta() {
@@ -354,17 +332,7 @@ class OllamaFastPathDifferentialTest {
             boolean first = true;
             for (String name : fields) {
                 first = comma(first);
-                if (random.nextInt(40) == 0) {
-                    // the same name with an escape in it: Jackson reads it as that name
-                    ws();
-                    out.append('"').append(name, 0, name.length() - 1)
-                            .append(String.format("\\u%04x", (int) name.charAt(name.length() - 1))).append('"');
-                    ws();
-                    out.append(':');
-                    ws();
-                } else {
-                    key(name);
-                }
+                key(name, 40);
                 switch (name) {
                     case "role" -> out.append(random.nextInt(10) > 0 ? "\"assistant\"" : pick("null", "1", "[]"));
                     case "content", "thinking" -> text();
@@ -403,44 +371,11 @@ class OllamaFastPathDifferentialTest {
 
         /** A JSON string of 0 to 8 pieces: ASCII, escapes, unicode escapes, raw multi-byte text, and now and then a malformed piece. */
         private void string() {
-            out.append('"');
-            int pieces = random.nextInt(9);
-            for (int i = 0; i < pieces; i++) {
-                int roll = random.nextInt(40);
+            string(40, roll -> {
                 int kind = roll < 6 ? 0 : roll < 9 ? 1 : roll < 11 ? 2 : roll == 11 ? 3 : roll < 16 ? 4 : roll == 16 ? 5
                         : roll == 17 ? 6 : roll == 18 ? 7 : 8;
-                if (!malformed && (kind == 5 || kind == 7)) {
-                    kind = 8;
-                }
-                JsonNoise.stringPiece(random, out, kind);
-            }
-            out.append('"');
-        }
-
-        private void key(String name) {
-            ws();
-            out.append('"').append(name).append('"');
-            ws();
-            out.append(':');
-            ws();
-        }
-
-        private boolean comma(boolean first) {
-            if (!first) {
-                ws();
-                out.append(',');
-            }
-            return false;
-        }
-
-        private void ws() {
-            if (random.nextInt(8) == 0) {
-                out.append(pick(" ", "\t", "\r", "  ", " \t "));
-            }
-        }
-
-        private String pick(String... options) {
-            return options[random.nextInt(options.length)];
+                return !malformed && (kind == 5 || kind == 7) ? 8 : kind;
+            });
         }
     }
 }

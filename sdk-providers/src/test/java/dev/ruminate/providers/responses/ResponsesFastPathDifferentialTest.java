@@ -6,6 +6,7 @@ import dev.ruminate.core.event.ChatEvent;
 import dev.ruminate.providers.spi.StreamDecoder;
 import dev.ruminate.providers.spi.StreamDecoding;
 import dev.ruminate.providers.testing.JsonNoise;
+import dev.ruminate.providers.testing.NoisyJsonWriter;
 import dev.ruminate.providers.testing.ByteChunks;
 import dev.ruminate.providers.testing.Recorded;
 import dev.ruminate.providers.testing.Recorded.Outcome;
@@ -18,7 +19,6 @@ import io.netty.buffer.ByteBuf;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
@@ -137,7 +137,7 @@ class ResponsesFastPathDifferentialTest {
         for (int i = 0; i < total; i++) {
             StreamWriter writer = new StreamWriter(random, false);
             String json = writer.delta(DeltaEventScanner.OUTPUT_TEXT, "msg_1", "content_index");
-            byte[] data = StreamWriter.bytes(json);
+            byte[] data = JsonNoise.utf8(json);
             if (scanner.scan(writer.sseName(DeltaEventScanner.OUTPUT_TEXT), data, 0, data.length, new WireEvent())) {
                 recognised++;
             }
@@ -215,20 +215,12 @@ class ResponsesFastPathDifferentialTest {
         }
     }
 
-    /** Byte sequences that are not UTF-8, put where the generator wrote {@link StreamWriter#MALFORMED}. */
-    private static final byte[][] NOT_UTF8 = {
-            {(byte) 0xc0, (byte) 0x80}, {(byte) 0xed, (byte) 0xa0, (byte) 0x80}, {(byte) 0xf5, (byte) 0x80, (byte) 0x80, (byte) 0x80},
-            {(byte) 0x80}, {(byte) 0xe2, (byte) 0x82}, {(byte) 0xf0, (byte) 0x9f, (byte) 0x98}, {(byte) 0xf4, (byte) 0x90, (byte) 0x80, (byte) 0x80},
-            {(byte) 0xe0, (byte) 0x80, (byte) 0x80}, {(byte) 0xc2}, {(byte) 0xff}};
-
     /**
      * Writes one response as SSE: created, items added, many delta events (mostly of the dominant
      * shape, each with one or more variations the scanner must notice), items done, completed.
      */
-    private static final class StreamWriter {
+    private static final class StreamWriter extends NoisyJsonWriter {
 
-        /** Stands for a malformed UTF-8 sequence, put in when the event becomes bytes. */
-        static final char MALFORMED = JsonNoise.MALFORMED;
         private static final String[] DELTA_TYPES = {DeltaEventScanner.OUTPUT_TEXT, DeltaEventScanner.SUMMARY_TEXT,
                 DeltaEventScanner.REASONING_TEXT, DeltaEventScanner.ARGUMENTS};
         /** Other names, some of which the full parser reads for other events. */
@@ -236,31 +228,12 @@ class ResponsesFastPathDifferentialTest {
                 "text", "part", "item", "response", "refusal", "arguments", "input", "summary_index", "content_index",
                 "output_index"};
 
-        private final Random random;
-        /** False for a stream of well-formed JSON only, so that a malformed event does not end it early. */
-        private final boolean malformed;
         private final ByteArrayOutputStream body = new ByteArrayOutputStream();
-        private StringBuilder out = new StringBuilder();
         private int sequence;
 
+        /** {@code malformed} false: well-formed JSON only, so that a malformed event does not end the stream early. */
         StreamWriter(Random random, boolean malformed) {
-            this.random = random;
-            this.malformed = malformed;
-        }
-
-        static byte[] bytes(String json) {
-            byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
-            byte[] marker = String.valueOf(MALFORMED).getBytes(StandardCharsets.UTF_8);
-            ByteArrayOutputStream b = new ByteArrayOutputStream();
-            for (int i = 0; i < bytes.length; i++) {
-                if (i + marker.length <= bytes.length && Arrays.equals(bytes, i, i + marker.length, marker, 0, marker.length)) {
-                    b.writeBytes(NOT_UTF8[Math.floorMod(i * 31 + bytes.length, NOT_UTF8.length)]);
-                    i += marker.length - 1;
-                } else {
-                    b.write(bytes[i]);
-                }
-            }
-            return b.toByteArray();
+            super(random, malformed, 6, " ", "\t", "  ", " \t ", "\n");
         }
 
         byte[] stream() {
@@ -328,17 +301,17 @@ class ResponsesFastPathDifferentialTest {
             if (random.nextInt(20) == 0) {
                 fields.add(fields.get(random.nextInt(fields.size()))); // a duplicate
             }
-            out.append(ws()).append('{');
+            out.append(spaces()).append('{');
             boolean first = true;
             for (String name : fields) {
                 if (!first) {
-                    out.append(ws()).append(',');
+                    out.append(spaces()).append(',');
                 }
                 first = false;
                 key(name);
                 value(name, type, item);
             }
-            out.append(ws()).append('}').append(ws());
+            out.append(spaces()).append('}').append(spaces());
             return out.toString();
         }
 
@@ -365,7 +338,7 @@ class ResponsesFastPathDifferentialTest {
                     int kind = random.nextInt(12);
                     if (kind > 2) {
                         out.append(random.nextInt(3) > 0 ? "[]" : "[{\"token\":\"a\",\"logprob\":-0.1,\"bytes\":[97],"
-                                + "\"top_logprobs\":[" + ws() + "]}" + ws() + "]");
+                                + "\"top_logprobs\":[" + spaces() + "]}" + spaces() + "]");
                     } else if (kind > 0 || !malformed) {
                         out.append(pick("null", "[ ]", "{}", "[[[[[[[[[0]]]]]]]]]", "[{\"to\\u006ben\":\"a\"}]", "[{},[],{\"a\":[1,{}]}]"));
                     } else {
@@ -393,18 +366,11 @@ class ResponsesFastPathDifferentialTest {
 
         /** A JSON string of 0 to 8 pieces: ASCII, escapes, unicode escapes, raw multi-byte text, and now and then a malformed piece. */
         private void string() {
-            out.append('"');
-            int pieces = random.nextInt(9);
-            for (int i = 0; i < pieces; i++) {
-                int roll = random.nextInt(40);
+            string(40, roll -> {
                 int kind = roll < 5 ? 0 : roll < 7 ? 1 : roll == 7 ? 2 : roll == 8 ? 3 : roll < 12 ? 4 : roll == 12 ? 5
                         : roll == 13 ? 6 : roll == 14 ? 7 : 8;
-                if (!malformed && (kind == 5 || kind == 7)) {
-                    kind = 8;
-                }
-                JsonNoise.stringPiece(random, out, kind);
-            }
-            out.append('"');
+                return !malformed && (kind == 5 || kind == 7) ? 8 : kind;
+            });
         }
 
         /** Now and then cuts an event short, flips a byte or adds something after it. */
@@ -427,26 +393,16 @@ class ResponsesFastPathDifferentialTest {
         private void event(String name, String json) {
             // data lines as a server writes them; a raw line feed in the data splits it into two data lines
             String header = name.equals("message") ? "" : "event: " + name + "\n";
-            body.writeBytes(bytes(header + "data: " + json.replace("\n", "\ndata: ") + "\n\n"));
+            body.writeBytes(JsonNoise.utf8(header + "data: " + json.replace("\n", "\ndata: ") + "\n\n"));
         }
 
-        private void key(String name) {
-            out.append(ws()).append('"');
-            if (random.nextInt(40) == 0) {
-                // the same name with an escape in it: Jackson reads it as that name
-                out.append(name, 0, name.length() - 1).append(String.format("\\u%04x", (int) name.charAt(name.length() - 1)));
-            } else {
-                out.append(name);
-            }
-            out.append('"').append(ws()).append(':').append(ws());
-        }
-
-        private String ws() {
-            return random.nextInt(6) == 0 ? pick(" ", "\t", "  ", " \t ", "\n") : "";
-        }
-
-        private String pick(String... options) {
-            return options[random.nextInt(options.length)];
+        /** A name as {@link NoisyJsonWriter#key} writes it, now and then with an escape in it. */
+        @Override
+        protected void key(String name) {
+            out.append(spaces()).append('"');
+            // now and then the same name with an escape in it: Jackson reads it as that name
+            out.append(random.nextInt(40) == 0 ? escapedLast(name) : name);
+            out.append('"').append(spaces()).append(':').append(spaces());
         }
     }
 }
