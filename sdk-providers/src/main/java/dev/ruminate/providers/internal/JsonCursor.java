@@ -153,13 +153,9 @@ public final class JsonCursor {
         int p = start;
         int limit = Math.min(end, start + MAX_NAME_LENGTH);
         while (p < limit) {
-            if (limit - p >= Long.BYTES) {
-                long stops = stops((long) LONGS.get(d, p));
-                if (stops == 0) {
-                    p += Long.BYTES;
-                    continue;
-                }
-                p += Long.numberOfTrailingZeros(stops) >>> 3;
+            p = plainWords(d, p, limit);
+            if (p == limit) {
+                break;
             }
             byte b = d[p];
             if (b == '"') {
@@ -409,13 +405,9 @@ public final class JsonCursor {
         while (p < limit) {
             // Plain ASCII 8 bytes at a time; the byte-wise checks below run only from the first byte that needs them
             // (or on the last few bytes of the range).
-            if (limit - p >= Long.BYTES) {
-                long stops = stops((long) LONGS.get(d, p));
-                if (stops == 0) {
-                    p += Long.BYTES;
-                    continue;
-                }
-                p += Long.numberOfTrailingZeros(stops) >>> 3;
+            p = plainWords(d, p, limit);
+            if (p == limit) {
+                break;
             }
             byte b = d[p];
             if (b == '"') {
@@ -463,6 +455,23 @@ public final class JsonCursor {
         return ((quotes - ONES) & ~quotes | (backslashes - ONES) & ~backslashes | (word - SPACES) | word) & HIGHS;
     }
 
+    /**
+     * Skips plain ASCII 8 bytes at a time: returns the first byte from {@code p} that {@link #stops} marks, found in a
+     * whole word, or the first from which fewer than 8 bytes are left before {@code limit} (the caller reads those
+     * byte by byte), or {@code limit} itself.
+     */
+    private static int plainWords(byte[] d, int p, int limit) {
+        int i = p;
+        while (limit - i >= Long.BYTES) {
+            long stops = stops((long) LONGS.get(d, i));
+            if (stops != 0) {
+                return i + (Long.numberOfTrailingZeros(stops) >>> 3);
+            }
+            i += Long.BYTES;
+        }
+        return i;
+    }
+
     /** Reads a string with escapes from its first byte at {@code start}, decoding into the char buffer. */
     private boolean escaped(int start, boolean keep) {
         byte[] d = data;
@@ -472,15 +481,7 @@ public final class JsonCursor {
         char[] cs = chars;
         while (p < limit) {
             // A run of plain ASCII, found 8 bytes at a time, is widened into the chars in one loop.
-            int q = p;
-            while (limit - q >= Long.BYTES) {
-                long stops = stops((long) LONGS.get(d, q));
-                if (stops != 0) {
-                    q += Long.numberOfTrailingZeros(stops) >>> 3;
-                    break;
-                }
-                q += Long.BYTES;
-            }
+            int q = plainWords(d, p, limit);
             if (limit - q < Long.BYTES) {
                 while (q < limit && d[q] >= 0x20 && d[q] != '"' && d[q] != '\\') {
                     q++;
