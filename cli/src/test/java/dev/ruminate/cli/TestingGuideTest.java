@@ -107,13 +107,12 @@ class TestingGuideTest {
     void anotherFamilysScriptFailsTypedAtOnce() {
         emulator.enqueue(AnthropicScript.create().text("Blue.").toResponse());   // an Anthropic stream to a Chat Completions client
         ChatRequest request = ChatRequest.builder("deepseek-reasoner").user("Hi").build();
-        long started = System.nanoTime();
 
+        // The decoder sees the stream end without a Chat Completions chunk: a typed end, not the read timeout.
         StepVerifier.create(deepseek.stream(request))
-                .expectErrorSatisfies(e -> assertThat(e).hasMessageContaining("ended"))
+                .expectErrorSatisfies(e -> assertThat(e).isNotInstanceOf(StreamTimeoutException.class)
+                        .hasMessageContaining("ended"))
                 .verify(Duration.ofSeconds(10));
-
-        assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(2));
     }
 
     @Test
