@@ -26,7 +26,9 @@ import tools.jackson.core.util.JsonParserDelegate;
  * values are done; an event that ends inside a value, or with a top-level scalar or string that
  * might go on, fails as truncated JSON (it is never completed by the next event);
  * {@link #currentLocation()} and {@link #currentTokenLocation()} give byte offsets within the current
- * event, so that callers can copy a value's bytes out of the event's data. {@link #close()} does
+ * event, so that callers can copy a value's bytes out of the event's data. Once {@link #nextToken()}
+ * has returned null the parser no longer references the event's array, so a stream parked between
+ * events pins neither a network buffer nor the scratch of a long line. {@link #close()} does
  * nothing: an event's end is not the stream's. One difference: a top-level number or literal at the
  * very end of an event, with nothing after it, counts as cut short (it might go on); every protocol
  * read with this parser sends objects.
@@ -36,8 +38,10 @@ import tools.jackson.core.util.JsonParserDelegate;
  */
 public final class StreamParser extends JsonParserDelegate {
 
+    private static final byte[] NO_BYTES = new byte[0];
+
     private final ByteArrayFeeder feeder;
-    private byte[] data = new byte[0];
+    private byte[] data = NO_BYTES;
     private int offset;
     private int length;
     private long base;
@@ -160,6 +164,7 @@ public final class StreamParser extends JsonParserDelegate {
             // In the root the parser also waits when a scalar might go on ("42", "nul") or a string is
             // open: the event has ended, so anything but whitespace after its last value is cut short.
             if (delegate.streamReadContext().inRoot() && onlyWhitespaceAfter(rootEnd)) {
+                release();
                 return null;
             }
             throw new StreamReadException(this, "Unexpected end-of-input: the event's JSON is cut short");
@@ -236,6 +241,19 @@ public final class StreamParser extends JsonParserDelegate {
     @Override
     public void close() {
         // the parser lives as long as the stream
+    }
+
+    /**
+     * Drops the event's array, all of which the parser has consumed: Jackson's feeder would otherwise
+     * keep it until the next event is fed. The locations stay as they were, since only the array goes.
+     */
+    private void release() {
+        if (data != NO_BYTES) {
+            feeder.feedInput(NO_BYTES, 0, 0);
+            data = NO_BYTES;
+            offset = 0;
+            length = 0;
+        }
     }
 
     private static TokenStreamLocation at(long offset) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ruminate.providers.testing.Seeds;
+import java.lang.ref.WeakReference;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -115,6 +116,48 @@ class StreamParserTest {
      * Every token with its text and its start and end offsets (after finishing the token), but for a
      * name's end, which the blocking parser puts after the colon and nobody reads.
      */
+    @Test
+    void anEventReadToItsEndIsNotKeptUntilTheNextOne() {
+        StreamParser stream = StreamParser.create(JSON);
+        byte[] event = ("{\"type\":\"response.output_item.done\",\"text\":\"" + "x".repeat(1 << 20) + "\"} ")
+                .getBytes(StandardCharsets.UTF_8);
+        WeakReference<byte[]> read = readAndForget(stream, event, 7);
+        for (int i = 0; i < 50 && read.get() != null; i++) {
+            System.gc();
+        }
+
+        // A parked stream would otherwise pin the array (a network buffer or a long line's scratch) till its next event.
+        assertThat(read.get() == null).as("the event's array is collectable once read").isTrue();
+        byte[] next = "{\"a\":[1]}".getBytes(StandardCharsets.UTF_8);
+        assertThat(read(stream.feed(next, 0, next.length))).isEqualTo(read(JSON.createParser(ObjectReadContext.empty(), next)));
+    }
+
+    @Test
+    void theEndOfAnEventIsWhereABlockingParserPutsIt() {
+        StreamParser stream = StreamParser.create(JSON);
+        byte[] data = "..{\"a\":\"b\"}  ".getBytes(StandardCharsets.UTF_8);
+        JsonParser blocking = JSON.createParser(ObjectReadContext.empty(), data, 2, data.length - 2);
+        while (blocking.nextToken() != null) {
+            // to the end
+        }
+        stream.feed(data, 2, data.length - 2);
+        while (stream.nextToken() != null) {
+            // to the end, where the parser lets go of the array
+        }
+
+        assertThat(stream.currentLocation().getByteOffset()).isEqualTo(blocking.currentLocation().getByteOffset()).isEqualTo(11);
+        assertThat(stream.nextToken()).isNull();
+        assertThat(stream.currentLocation().getByteOffset()).isEqualTo(11);
+    }
+
+    /** Reads the event at {@code offset} of a copy to its end, and returns only a weak reference to the copy. */
+    private static WeakReference<byte[]> readAndForget(StreamParser stream, byte[] event, int offset) {
+        byte[] array = new byte[offset + event.length];
+        System.arraycopy(event, 0, array, offset, event.length);
+        assertThat(read(stream.feed(array, offset, event.length))).hasSize(6);
+        return new WeakReference<>(array);
+    }
+
     private static List<String> names(JsonParser p) {
         List<String> names = new ArrayList<>();
         for (JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
