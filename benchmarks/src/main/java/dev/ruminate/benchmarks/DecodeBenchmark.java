@@ -85,6 +85,12 @@ public class DecodeBenchmark {
         return Wire.CHAT_COMPLETIONS.frame(body);
     }
 
+    /** Chat Completions: framing alone as the provider runs it, each frame lent to a counter (not in the quick mode). */
+    @Benchmark
+    public long sseFrameLent() {
+        return Wire.CHAT_COMPLETIONS.frameLent(body);
+    }
+
     /** Chat Completions: SSE framing, the Chat Completions decoder (DeepSeek profile) and the reducer. */
     @Benchmark
     public ChatResult sseDecodeReduce() {
@@ -95,6 +101,12 @@ public class DecodeBenchmark {
     @Benchmark
     public long anthropicFrame() {
         return Wire.ANTHROPIC.frame(body);
+    }
+
+    /** Anthropic Messages: framing alone as the provider runs it, each frame lent to a counter (not in the quick mode). */
+    @Benchmark
+    public long anthropicFrameLent() {
+        return Wire.ANTHROPIC.frameLent(body);
     }
 
     /** Anthropic Messages: SSE framing, the Anthropic decoder and the reducer. */
@@ -109,6 +121,12 @@ public class DecodeBenchmark {
         return Wire.RESPONSES.frame(body);
     }
 
+    /** OpenAI Responses: framing alone as the provider runs it, each frame lent to a counter (not in the quick mode). */
+    @Benchmark
+    public long responsesFrameLent() {
+        return Wire.RESPONSES.frameLent(body);
+    }
+
     /** OpenAI Responses: SSE framing, the Responses decoder (OpenAI profile) and the reducer. */
     @Benchmark
     public ChatResult responsesDecodeReduce() {
@@ -119,6 +137,12 @@ public class DecodeBenchmark {
     @Benchmark
     public long geminiFrame() {
         return Wire.GEMINI.frame(body);
+    }
+
+    /** Gemini: framing alone as the provider runs it, each frame lent to a counter (not in the quick mode). */
+    @Benchmark
+    public long geminiFrameLent() {
+        return Wire.GEMINI.frameLent(body);
     }
 
     /** Gemini: SSE framing, the Gemini decoder and the reducer. */
@@ -133,6 +157,12 @@ public class DecodeBenchmark {
         return Wire.BEDROCK.frame(body);
     }
 
+    /** Bedrock: framing alone as the provider runs it, each frame lent to a counter (not in the quick mode). */
+    @Benchmark
+    public long bedrockFrameLent() {
+        return Wire.BEDROCK.frameLent(body);
+    }
+
     /** Bedrock: event-stream framing, the ConverseStream decoder and the reducer. */
     @Benchmark
     public ChatResult bedrockDecodeReduce() {
@@ -143,6 +173,12 @@ public class DecodeBenchmark {
     @Benchmark
     public long ndjsonFrame() {
         return Wire.OLLAMA.frame(body);
+    }
+
+    /** Ollama native: framing alone as the provider runs it, each frame lent to a counter (not in the quick mode). */
+    @Benchmark
+    public long ndjsonFrameLent() {
+        return Wire.OLLAMA.frameLent(body);
     }
 
     /** Ollama native: NDJSON framing, the Ollama decoder and the reducer. */

@@ -13,11 +13,14 @@ import dev.ruminate.providers.ollama.OllamaProvider;
 import dev.ruminate.providers.responses.ResponsesCodec;
 import dev.ruminate.providers.responses.ResponsesProfiles;
 import dev.ruminate.providers.spi.StreamDecoding;
+import dev.ruminate.providers.spi.WireCodec;
 import dev.ruminate.transport.wire.EventStreams;
 import dev.ruminate.transport.wire.JsonLines;
 import dev.ruminate.transport.wire.ServerSentEvents;
+import dev.ruminate.transport.wire.StreamFraming;
 import dev.ruminate.transport.wire.WireLimits;
 import io.netty.buffer.ByteBuf;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
 import reactor.core.publisher.Flux;
@@ -69,26 +72,64 @@ enum Wire {
     }
 
     /**
+     * Framing alone as the providers run it ({@code StreamFraming.read}): each frame lent to a reader inside the
+     * read that completes it, its bytes not copied; the reader only counts. What {@link #decodeReduce} pays for
+     * framing, where {@link #frame} pays for owned frames too.
+     */
+    long frameLent(ByteBuf[] pieces) {
+        return countLent(codec().framing(), pieces);
+    }
+
+    /**
      * Framing, this format's stream decoder and the reducer: the body to the final message, as the provider skeleton
      * runs them ({@code StreamDecoding.decode}: each frame decoded inside the read that completes it, lent).
      */
     ChatResult decodeReduce(ByteBuf[] pieces) {
-        Flux<ByteBuf> in = Flux.fromArray(pieces);
-        var events = switch (this) {
-            case CHAT_COMPLETIONS -> StreamDecoding.decode(ChatCompletionsCodec.of(Profiles.DEEPSEEK),
-                    request("deepseek-reasoner"), in, WireLimits.DEFAULT);
-            case ANTHROPIC -> StreamDecoding.decode(AnthropicCodec.of(4096), request("claude-sonnet-4-5"), in,
-                    WireLimits.DEFAULT);
-            case RESPONSES -> StreamDecoding.decode(ResponsesCodec.of(ResponsesProfiles.OPENAI), request("gpt-5"), in,
-                    WireLimits.DEFAULT);
-            case GEMINI -> StreamDecoding.decode(GeminiCodec.of("gemini", false), request("gemini-2.5-pro"), in,
-                    WireLimits.DEFAULT);
-            case BEDROCK -> StreamDecoding.decode(BedrockCodec.of("bedrock"), request("anthropic.claude-sonnet-4"), in,
-                    WireLimits.DEFAULT);
-            case OLLAMA -> StreamDecoding.decode(OllamaCodec.chat(OllamaProvider.NAME), request("qwen3"), in,
-                    WireLimits.DEFAULT);
-        };
+        var events = StreamDecoding.decode(codec(), request(), Flux.fromArray(pieces), WireLimits.DEFAULT);
         return Objects.requireNonNull(REDUCER.reduce(events).block());
+    }
+
+    /** The codec the format's provider uses, made anew as a provider makes it per stream. */
+    private WireCodec<?> codec() {
+        return switch (this) {
+            case CHAT_COMPLETIONS -> ChatCompletionsCodec.of(Profiles.DEEPSEEK);
+            case ANTHROPIC -> AnthropicCodec.of(4096);
+            case RESPONSES -> ResponsesCodec.of(ResponsesProfiles.OPENAI);
+            case GEMINI -> GeminiCodec.of("gemini", false);
+            case BEDROCK -> BedrockCodec.of("bedrock");
+            case OLLAMA -> OllamaCodec.chat(OllamaProvider.NAME);
+        };
+    }
+
+    private ChatRequest request() {
+        return request(switch (this) {
+            case CHAT_COMPLETIONS -> "deepseek-reasoner";
+            case ANTHROPIC -> "claude-sonnet-4-5";
+            case RESPONSES -> "gpt-5";
+            case GEMINI -> "gemini-2.5-pro";
+            case BEDROCK -> "anthropic.claude-sonnet-4";
+            case OLLAMA -> "qwen3";
+        });
+    }
+
+    private static <F> long countLent(StreamFraming<F> framing, ByteBuf[] pieces) {
+        return Objects.requireNonNull(framing.read(Flux.fromArray(pieces), WireLimits.DEFAULT, FrameCount<F>::new)
+                .blockLast());
+    }
+
+    /** Counts a response's frames and gives the count when the body ends; reads nothing of them. */
+    private static final class FrameCount<F> implements StreamFraming.FrameReader<F, Long> {
+        private long frames;
+
+        @Override
+        public void frame(F frame, List<Long> out) {
+            frames++;
+        }
+
+        @Override
+        public void end(List<Long> out) {
+            out.add(frames);
+        }
     }
 
     /**

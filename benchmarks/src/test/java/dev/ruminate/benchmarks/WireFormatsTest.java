@@ -67,6 +67,17 @@ class WireFormatsTest {
         assertThat(wire.frame(Pieces.cut(body, 1))).isEqualTo(wire.frame(Pieces.cut(body, 1460)));
     }
 
+    /** The lent framing the providers run counts the frames the owned framing makes, at every cutting. */
+    @ParameterizedTest
+    @EnumSource(Wire.class)
+    void lentFramingMakesTheFramesOwnedFramingMakes(Wire wire) {
+        byte[] body = wire.body(small);
+        long owned = wire.frame(Pieces.cut(body, 1460));
+        for (int piece : new int[] {1, 7, 1460, 16384}) {
+            assertThat(wire.frameLent(Pieces.cut(body, piece))).as("piece %d", piece).isEqualTo(owned);
+        }
+    }
+
     /**
      * The provider's path, frames lent and decoded inside each read ({@link Wire#decodeReduce}), reduces to the same
      * result as owned frames through the public operators ({@link Wire#decodeReduceOwned}), at every cutting.
