@@ -112,10 +112,6 @@ class StreamParserTest {
         assertThatThrownBy(stream::nextName).isInstanceOf(JacksonException.class).hasMessageContaining("cut short");
     }
 
-    /**
-     * Every token with its text and its start and end offsets (after finishing the token), but for a
-     * name's end, which the blocking parser puts after the colon and nobody reads.
-     */
     @Test
     void anEventReadToItsEndIsNotKeptUntilTheNextOne() {
         StreamParser stream = StreamParser.create(JSON);
@@ -158,6 +154,7 @@ class StreamParserTest {
         return new WeakReference<>(array);
     }
 
+    /** The property names of one event, in order. */
     private static List<String> names(JsonParser p) {
         List<String> names = new ArrayList<>();
         for (JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
@@ -168,6 +165,10 @@ class StreamParserTest {
         return names;
     }
 
+    /**
+     * Every token with its text and its start and end offsets (after finishing the token), but for a
+     * name's end, which the blocking parser puts after the colon and nobody reads.
+     */
     private static List<String> read(JsonParser p) {
         List<String> seen = new ArrayList<>();
         JsonToken t;
