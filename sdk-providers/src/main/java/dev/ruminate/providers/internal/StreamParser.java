@@ -26,7 +26,8 @@ import tools.jackson.core.util.JsonParserDelegate;
  * values are done; an event that ends inside a value, or with a top-level scalar or string that
  * might go on, fails as truncated JSON (it is never completed by the next event);
  * {@link #currentLocation()} and {@link #currentTokenLocation()} give byte offsets within the current
- * event, so that callers can copy a value's bytes out of the event's data. Once {@link #nextToken()}
+ * event, so that callers can copy a value's bytes out of the event's data, and so do the byte offset
+ * and line of a malformed-JSON error from {@link #nextToken()}. Once {@link #nextToken()}
  * has returned null the parser no longer references the event's array, so a stream parked between
  * events pins neither a network buffer nor the scratch of a long line. {@link #close()} does
  * nothing: an event's end is not the stream's. One difference: a top-level number or literal at the
@@ -159,7 +160,12 @@ public final class StreamParser extends JsonParserDelegate {
 
     @Override
     public @Nullable JsonToken nextToken() {
-        JsonToken t = delegate.nextToken();
+        JsonToken t;
+        try {
+            t = delegate.nextToken();
+        } catch (StreamReadException e) {
+            throw withinEvent(e);
+        }
         if (t == JsonToken.NOT_AVAILABLE) {
             // In the root the parser also waits when a scalar might go on ("42", "nul") or a string is
             // open: the event has ended, so anything but whitespace after its last value is cut short.
@@ -254,6 +260,32 @@ public final class StreamParser extends JsonParserDelegate {
             offset = 0;
             length = 0;
         }
+    }
+
+    /**
+     * Places a malformed-JSON error from Jackson within the current event: Jackson counts bytes and
+     * lines from the stream's first event, so the line of an error would count the line breaks of
+     * every event before it.
+     */
+    private StreamReadException withinEvent(StreamReadException e) {
+        TokenStreamLocation streamAt = e.getLocation();
+        long at = streamAt == null ? -1 : streamAt.getByteOffset() - base;
+        if (at < 0 || at > length) {
+            return e;
+        }
+        int line = 1;
+        int lineStart = 0;
+        for (int i = 0; i < at; i++) {
+            byte b = data[offset + i];
+            // as Jackson counts: \n, \r, and \r\n as one
+            if (b == '\n' || b == '\r' && (i + 1 >= length || data[offset + i + 1] != '\n')) {
+                line++;
+                lineStart = i + 1;
+            }
+        }
+        TokenStreamLocation eventAt = new TokenStreamLocation(ContentReference.unknown(), at, -1L, line,
+                (int) (at - lineStart) + 1);
+        return new StreamReadException(this, e.getOriginalMessage(), eventAt, e);
     }
 
     private static TokenStreamLocation at(long offset) {

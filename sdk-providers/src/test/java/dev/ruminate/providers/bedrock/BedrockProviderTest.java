@@ -295,6 +295,24 @@ class BedrockProviderTest {
     }
 
     @Test
+    void malformedJsonIsPlacedByTheLineWithinItsPayloadNotTheStreamsLines() {
+        // One parser reads every payload; the line of an error must not count the line breaks of the payloads before.
+        byte[] start = BedrockScript.create().text("Partial").withoutStop().toEventStream();
+        byte[] prettyStop = EventStreamFrames.event("contentBlockStop", "{\n  \"contentBlockIndex\": 0\n}\n");
+        byte[] badStop = EventStreamFrames.event("messageStop", "{\n  \"stopReason\": \"end_turn\",\n  \"x\": tru\n}");
+        enqueueEventStream(concat(concat(start, prettyStop), badStop));
+
+        RuminateException e = failure(provider());
+
+        assertThat(e).isInstanceOf(ProtocolException.class).hasMessageContaining("tru");
+        ProtocolException protocol = (ProtocolException) e;
+        assertThat(protocol.reason()).isEqualTo(ProtocolException.Reason.MALFORMED_JSON);
+        assertThat(protocol.line()).isEqualTo(3);
+        assertThat(protocol.byteOffset()).isEqualTo(start.length + prettyStop.length);
+        assertThat(e.partial().text()).isEqualTo("Partial");
+    }
+
+    @Test
     void fieldsAHandlerSkipsLeaveTheStreamParserAtTheNextPayload() {
         // One parser reads the whole stream: the fields each handler skips (padding, unknown objects) must leave it
         // at the end of the payload, so that the next payload starts clean.

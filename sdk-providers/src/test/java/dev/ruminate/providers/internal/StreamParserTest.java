@@ -19,6 +19,7 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.ObjectReadContext;
+import tools.jackson.core.TokenStreamLocation;
 import tools.jackson.core.json.JsonFactory;
 
 /**
@@ -144,6 +145,33 @@ class StreamParserTest {
         assertThat(stream.currentLocation().getByteOffset()).isEqualTo(blocking.currentLocation().getByteOffset()).isEqualTo(11);
         assertThat(stream.nextToken()).isNull();
         assertThat(stream.currentLocation().getByteOffset()).isEqualTo(11);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"{\n  \"a\": tru\n}", "{\r\n\"a\":\r\n[1,\r\n2,,3]}", "{\"a\":1,\r\"b\" 2}", "\n\n{\"a\":\"b\"\n\"c\":1}"})
+    void aMalformedEventIsPlacedWithinItselfAsABlockingParserPlacesIt(String malformed) {
+        StreamParser stream = StreamParser.create(JSON);
+        for (String before : new String[] {"{\n\"a\":\n1\n}\n", "\r\n{\"b\":[\r\n]}\r\n"}) {
+            assertThat(read(stream.feed(before.getBytes(StandardCharsets.UTF_8)))).isNotEmpty();
+        }
+        byte[] data = malformed.getBytes(StandardCharsets.UTF_8);
+        TokenStreamLocation alone = failureAt(JSON.createParser(ObjectReadContext.empty(), data));
+
+        TokenStreamLocation inStream = failureAt(stream.feed(data));
+
+        // Lines as a parser over the event alone counts them; the offset at most one byte later (the
+        // non-blocking parser may report after the byte it stopped at).
+        assertThat(inStream.getLineNr()).as("line").isEqualTo(alone.getLineNr());
+        assertThat(inStream.getByteOffset()).as("byte offset").isBetween(alone.getByteOffset(), alone.getByteOffset() + 1);
+    }
+
+    private static TokenStreamLocation failureAt(JsonParser p) {
+        try {
+            read(p);
+        } catch (JacksonException e) {
+            return e.getLocation();
+        }
+        throw new AssertionError("no failure");
     }
 
     /** Reads the event at {@code offset} of a copy to its end, and returns only a weak reference to the copy. */
