@@ -27,7 +27,8 @@ import tools.jackson.core.util.JsonParserDelegate;
  * might go on, fails as truncated JSON (it is never completed by the next event);
  * {@link #currentLocation()} and {@link #currentTokenLocation()} give byte offsets within the current
  * event, so that callers can copy a value's bytes out of the event's data, and so do the byte offset
- * and line of a malformed-JSON error from {@link #nextToken()}. Once {@link #nextToken()}
+ * and line of a malformed-JSON error from {@link #nextToken()}, {@link #getIntValue()} or
+ * {@link #getLongValue()}. Once {@link #nextToken()}
  * has returned null the parser no longer references the event's array, so a stream parked between
  * events pins neither a network buffer nor the scratch of a long line. {@link #close()} does
  * nothing: an event's end is not the stream's. One difference: a top-level number or literal at the
@@ -182,6 +183,25 @@ public final class StreamParser extends JsonParserDelegate {
         return t;
     }
 
+    // A number that does not fit fails when read, with Jackson's stream-wide location.
+    @Override
+    public int getIntValue() {
+        try {
+            return delegate.getIntValue();
+        } catch (StreamReadException e) {
+            throw withinEvent(e);
+        }
+    }
+
+    @Override
+    public long getLongValue() {
+        try {
+            return delegate.getLongValue();
+        } catch (StreamReadException e) {
+            throw withinEvent(e);
+        }
+    }
+
     // The base class answers these through the delegate's own nextToken, which would take
     // NOT_AVAILABLE for "no more names" and end a truncated object silently.
     @Override
@@ -263,7 +283,7 @@ public final class StreamParser extends JsonParserDelegate {
     }
 
     /**
-     * Places a malformed-JSON error from Jackson within the current event: Jackson counts bytes and
+     * Places a read error from Jackson within the current event: Jackson counts bytes and
      * lines from the stream's first event, so the line of an error would count the line breaks of
      * every event before it.
      */

@@ -165,6 +165,36 @@ class StreamParserTest {
         assertThat(inStream.getByteOffset()).as("byte offset").isBetween(alone.getByteOffset(), alone.getByteOffset() + 1);
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"{\n\"a\":\n99999999999}", "{\r\n\"a\": 1,\r\n\"b\": 1e400,\n\"c\": 123456789012345678901234567890}"})
+    void aNumberThatDoesNotFitIsPlacedWithinItsEvent(String event) {
+        StreamParser stream = StreamParser.create(JSON);
+        assertThat(read(stream.feed("{\n\"a\":\n1\n}\n\n".getBytes(StandardCharsets.UTF_8)))).isNotEmpty();
+        byte[] data = event.getBytes(StandardCharsets.UTF_8);
+        TokenStreamLocation alone = numberFailureAt(JSON.createParser(ObjectReadContext.empty(), data));
+
+        TokenStreamLocation inStream = numberFailureAt(stream.feed(data));
+
+        assertThat(inStream.getLineNr()).as("line").isEqualTo(alone.getLineNr()).isGreaterThan(1);
+        assertThat(inStream.getByteOffset()).as("byte offset").isBetween(alone.getByteOffset(), alone.getByteOffset() + 1);
+    }
+
+    /** Reads every integer as an int and every other number as a long, as the decoders do, up to the failure. */
+    private static TokenStreamLocation numberFailureAt(JsonParser p) {
+        try {
+            for (JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
+                if (t == JsonToken.VALUE_NUMBER_INT) {
+                    p.getIntValue();
+                } else if (t == JsonToken.VALUE_NUMBER_FLOAT) {
+                    p.getLongValue();
+                }
+            }
+        } catch (JacksonException e) {
+            return e.getLocation();
+        }
+        throw new AssertionError("no failure");
+    }
+
     private static TokenStreamLocation failureAt(JsonParser p) {
         try {
             read(p);
