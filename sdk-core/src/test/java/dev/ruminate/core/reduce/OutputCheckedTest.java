@@ -71,6 +71,21 @@ class OutputCheckedTest {
     }
 
     @Test
+    void theRetriedAnswerStartsAFreshPartWhereTheRefusedOneEnded() {
+        // Both attempts write text to part 0, so the retried answer's first delta goes to the index and kind of the
+        // refused answer's last one: it must start a new part, not extend the discarded one.
+        Flux<ChatEvent> sameIndex = Flux.just(new ResponseStarted("p", "m-1", "r-1"), new ContentDelta(0, "Cold."),
+                REFUSED, RETRIED,
+                new ResponseStarted("p", "m-2", "r-2"), new ContentDelta(0, "{\"city\":"), new ContentDelta(0, "\"Oslo\"}"),
+                ACCEPTED, new ResponseCompleted(FinishReason.STOP, "stop"));
+
+        ChatResult result = Objects.requireNonNull(ChatReducer.defaults().reduce(sameIndex).block(Duration.ofSeconds(5)));
+
+        assertThat(result.message().parts()).hasSize(1);
+        assertThat(result.message().text()).isEqualTo(VALID);
+    }
+
+    @Test
     void usageIsSummedOverBothAttempts() {
         ChatResult result = Objects.requireNonNull(ChatReducer.defaults().reduce(retried()).block(Duration.ofSeconds(5)));
 
