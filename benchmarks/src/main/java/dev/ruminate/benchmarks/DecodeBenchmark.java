@@ -85,7 +85,7 @@ public class DecodeBenchmark {
         return Wire.CHAT_COMPLETIONS.frame(body);
     }
 
-    /** Chat Completions: framing alone as the provider runs it, each frame lent to a counter (not in the quick mode). */
+    /** Chat Completions: framing alone as the provider runs it, each frame lent to a counter (not in quick mode). */
     @Benchmark
     public long sseFrameLent() {
         return Wire.CHAT_COMPLETIONS.frameLent(body);
@@ -103,7 +103,7 @@ public class DecodeBenchmark {
         return Wire.ANTHROPIC.frame(body);
     }
 
-    /** Anthropic Messages: framing alone as the provider runs it, each frame lent to a counter (not in the quick mode). */
+    /** Anthropic Messages: framing alone as the provider runs it, each frame lent to a counter (not in quick mode). */
     @Benchmark
     public long anthropicFrameLent() {
         return Wire.ANTHROPIC.frameLent(body);
@@ -121,7 +121,7 @@ public class DecodeBenchmark {
         return Wire.RESPONSES.frame(body);
     }
 
-    /** OpenAI Responses: framing alone as the provider runs it, each frame lent to a counter (not in the quick mode). */
+    /** OpenAI Responses: framing alone as the provider runs it, each frame lent to a counter (not in quick mode). */
     @Benchmark
     public long responsesFrameLent() {
         return Wire.RESPONSES.frameLent(body);
@@ -139,7 +139,7 @@ public class DecodeBenchmark {
         return Wire.GEMINI.frame(body);
     }
 
-    /** Gemini: framing alone as the provider runs it, each frame lent to a counter (not in the quick mode). */
+    /** Gemini: framing alone as the provider runs it, each frame lent to a counter (not in quick mode). */
     @Benchmark
     public long geminiFrameLent() {
         return Wire.GEMINI.frameLent(body);
@@ -157,7 +157,7 @@ public class DecodeBenchmark {
         return Wire.BEDROCK.frame(body);
     }
 
-    /** Bedrock: framing alone as the provider runs it, each frame lent to a counter (not in the quick mode). */
+    /** Bedrock: framing alone as the provider runs it, each frame lent to a counter (not in quick mode). */
     @Benchmark
     public long bedrockFrameLent() {
         return Wire.BEDROCK.frameLent(body);
@@ -175,7 +175,7 @@ public class DecodeBenchmark {
         return Wire.OLLAMA.frame(body);
     }
 
-    /** Ollama native: framing alone as the provider runs it, each frame lent to a counter (not in the quick mode). */
+    /** Ollama native: framing alone as the provider runs it, each frame lent to a counter (not in quick mode). */
     @Benchmark
     public long ndjsonFrameLent() {
         return Wire.OLLAMA.frameLent(body);

@@ -19,8 +19,8 @@ import org.jspecify.annotations.Nullable;
  * comes from a line that straddled them, or has several data lines is copied as by an owning decoder
  * (about one event per network read), with one exception: a line longer than the scanner's
  * {@linkplain LineScanner#RETAINED_CAPACITY retained scratch} (a Responses event repeating a whole
- * text) is lent from the scratch array the scanner hands over, which nothing writes again. A direct buffer is first copied, whole, into a reused heap
- * array, so that its events can be lent too.
+ * text) is lent from the scratch array the scanner hands over, which nothing writes again. A direct
+ * buffer is first copied, whole, into a reused heap array, so that its events can be lent too.
  *
  * <p>Holds the state of one subscription; not thread-safe, fed serially.
  *
