@@ -30,29 +30,34 @@ import reactor.core.publisher.Flux;
  * {@link OtherStreams}), its framing alone and its framing + decoder + reducer, wired as the providers wire them.
  * Kept apart from the JMH class so that {@code WireFormatsTest} runs exactly the measured code.
  *
- * <p>Thread-safe: every call builds its own per-stream state.
+ * <p>Thread-safe: the codecs and requests are immutable, and every call builds its own per-stream state.
  */
 enum Wire {
 
     /** OpenAI Chat Completions SSE (DeepSeek's {@code reasoning_content}). */
-    CHAT_COMPLETIONS(s -> s.sse),
+    CHAT_COMPLETIONS(s -> s.sse, ChatCompletionsCodec.of(Profiles.DEEPSEEK), "deepseek-reasoner"),
     /** Anthropic Messages SSE. */
-    ANTHROPIC(OtherStreams::anthropic),
+    ANTHROPIC(OtherStreams::anthropic, AnthropicCodec.of(4096), "claude-sonnet-4-5"),
     /** OpenAI Responses SSE. */
-    RESPONSES(OtherStreams::responses),
+    RESPONSES(OtherStreams::responses, ResponsesCodec.of(ResponsesProfiles.OPENAI), "gpt-5"),
     /** Gemini {@code streamGenerateContent?alt=sse}. */
-    GEMINI(OtherStreams::gemini),
+    GEMINI(OtherStreams::gemini, GeminiCodec.of("gemini", false), "gemini-2.5-pro"),
     /** Bedrock ConverseStream, AWS event-stream frames. */
-    BEDROCK(OtherStreams::bedrock),
+    BEDROCK(OtherStreams::bedrock, BedrockCodec.of("bedrock"), "anthropic.claude-sonnet-4"),
     /** Ollama native {@code /api/chat}, NDJSON. */
-    OLLAMA(OtherStreams::ndjson);
+    OLLAMA(OtherStreams::ndjson, OllamaCodec.chat(OllamaProvider.NAME), "qwen3");
 
     private static final ChatReducer REDUCER = ChatReducer.defaults();
 
     private final Function<ReasoningStream, byte[]> body;
+    /** The codec the format's provider holds: made once, as a provider makes it (codecs are immutable). */
+    private final WireCodec<?> codec;
+    private final ChatRequest request;
 
-    Wire(Function<ReasoningStream, byte[]> body) {
+    Wire(Function<ReasoningStream, byte[]> body, WireCodec<?> codec, String model) {
         this.body = body;
+        this.codec = codec;
+        this.request = ChatRequest.builder(model).user("Think, then call the tools.").build();
     }
 
     /** The stream's content in this format. */
@@ -77,7 +82,7 @@ enum Wire {
      * framing, where {@link #frame} pays for owned frames too.
      */
     long frameLent(ByteBuf[] pieces) {
-        return countLent(codec().framing(), pieces);
+        return countLent(codec.framing(), pieces);
     }
 
     /**
@@ -85,31 +90,8 @@ enum Wire {
      * runs them ({@code StreamDecoding.decode}: each frame decoded inside the read that completes it, lent).
      */
     ChatResult decodeReduce(ByteBuf[] pieces) {
-        var events = StreamDecoding.decode(codec(), request(), Flux.fromArray(pieces), WireLimits.DEFAULT);
+        var events = StreamDecoding.decode(codec, request, Flux.fromArray(pieces), WireLimits.DEFAULT);
         return Objects.requireNonNull(REDUCER.reduce(events).block());
-    }
-
-    /** The codec the format's provider uses, made anew as a provider makes it per stream. */
-    private WireCodec<?> codec() {
-        return switch (this) {
-            case CHAT_COMPLETIONS -> ChatCompletionsCodec.of(Profiles.DEEPSEEK);
-            case ANTHROPIC -> AnthropicCodec.of(4096);
-            case RESPONSES -> ResponsesCodec.of(ResponsesProfiles.OPENAI);
-            case GEMINI -> GeminiCodec.of("gemini", false);
-            case BEDROCK -> BedrockCodec.of("bedrock");
-            case OLLAMA -> OllamaCodec.chat(OllamaProvider.NAME);
-        };
-    }
-
-    private ChatRequest request() {
-        return request(switch (this) {
-            case CHAT_COMPLETIONS -> "deepseek-reasoner";
-            case ANTHROPIC -> "claude-sonnet-4-5";
-            case RESPONSES -> "gpt-5";
-            case GEMINI -> "gemini-2.5-pro";
-            case BEDROCK -> "anthropic.claude-sonnet-4";
-            case OLLAMA -> "qwen3";
-        });
     }
 
     private static <F> long countLent(StreamFraming<F> framing, ByteBuf[] pieces) {
@@ -150,9 +132,5 @@ enum Wire {
             case OLLAMA -> JsonLines.decode(in).transform(OllamaCodec.streamDecoder(OllamaProvider.NAME, null));
         };
         return Objects.requireNonNull(REDUCER.reduce(events).block());
-    }
-
-    private static ChatRequest request(String model) {
-        return ChatRequest.builder(model).user("Think, then call the tools.").build();
     }
 }
